@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  categoryListSchema,
+  categorySchema,
+  createCategoryBodySchema,
+  idSchema,
+  updateCategoryBodySchema,
+} from './schemas/category';
+import {
+  countryPositionsResponseSchema,
+  countryStatesBodySchema,
+  countryStatesResponseSchema,
+} from './schemas/countries';
+import {
+  orderItemSchema,
+  orderSchema,
+  placeOrderBodySchema,
+  placeOrderResponseSchema,
+  updateOrderStatusBodySchema,
+} from './schemas/order';
+import {
+  okSchema,
+  productFormBodySchema,
+  productImagesBodySchema,
+  productListResponseSchema,
+  productSchema,
+} from './schemas/product';
+import { salesReportSchema } from './schemas/report';
+import { authResponseSchema, changePasswordBodySchema, loginBodySchema, messageSchema, registerBodySchema, userSchema } from './schemas/user';
+import { catalogQuerySchema } from './rules/catalog-query';
+
+/**
+ * Every call of spec section 7 (plus health and logout), described once. The Koa routes and the MSW
+ * handlers are both built from this table, and the API client parses answers with the same schemas.
+ * Paths are relative to the API base `/api`; `:id` marks a path parameter.
+ */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  status: number;
+}
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const emptyQuery = z.object({});
+
+export const API_BASE = '/api';
+
+export const endpoints = {
+  health: { method: 'GET', path: '/health', access: 'public', response: z.object({ ok: z.literal(true) }), status: 200 },
+  listCategories: { method: 'GET', path: '/categories', access: 'public', response: categoryListSchema, status: 200 },
+  createCategory: { method: 'POST', path: '/categories', access: 'admin', body: createCategoryBodySchema, response: categorySchema, status: 201 },
+  updateCategory: { method: 'PUT', path: '/categories/:id', access: 'admin', params: idParams, body: updateCategoryBodySchema, response: categorySchema, status: 200 },
+  deleteCategory: { method: 'DELETE', path: '/categories/:id', access: 'admin', params: idParams, response: okSchema, status: 200 },
+  listProducts: { method: 'GET', path: '/products', access: 'public', query: catalogQuerySchema, response: productListResponseSchema, status: 200 },
+  getProduct: { method: 'GET', path: '/products/:id', access: 'public', params: idParams, response: productSchema, status: 200 },
+  createProduct: { method: 'POST', path: '/products', access: 'admin', body: productFormBodySchema, response: productSchema.extend({ id: idSchema }), status: 201 },
+  updateProduct: { method: 'PUT', path: '/products/:id', access: 'admin', params: idParams, body: productFormBodySchema, response: productSchema, status: 200 },
+  addProductImages: { method: 'POST', path: '/products/:id/images', access: 'admin', params: idParams, body: productImagesBodySchema, response: productSchema, status: 201 },
+  deleteProduct: { method: 'DELETE', path: '/products/:id', access: 'admin', params: idParams, response: okSchema, status: 200 },
+  placeOrder: { method: 'POST', path: '/orders', access: 'user', body: placeOrderBodySchema, response: placeOrderResponseSchema, status: 201 },
+  myOrders: { method: 'GET', path: '/orders/my', access: 'user', response: z.array(orderSchema), status: 200 },
+  listOrders: { method: 'GET', path: '/orders', access: 'admin', response: z.array(orderSchema), status: 200 },
+  orderItems: { method: 'GET', path: '/orders/:id/items', access: 'user', params: idParams, response: z.array(orderItemSchema), status: 200 },
+  updateOrderStatus: { method: 'PUT', path: '/orders/:id/status', access: 'admin', params: idParams, body: updateOrderStatusBodySchema, response: orderSchema, status: 200 },
+  login: { method: 'POST', path: '/auth/login', access: 'public', body: loginBodySchema, response: authResponseSchema, status: 200 },
+  register: { method: 'POST', path: '/auth/register', access: 'public', body: registerBodySchema, response: authResponseSchema, status: 201 },
+  logout: { method: 'POST', path: '/auth/logout', access: 'user', response: okSchema, status: 200 },
+  me: { method: 'GET', path: '/auth/me', access: 'user', response: userSchema, status: 200 },
+  changePassword: { method: 'PUT', path: '/auth/password', access: 'user', body: changePasswordBodySchema, response: messageSchema, status: 200 },
+  salesReport: { method: 'GET', path: '/admin/sales-report', access: 'admin', response: salesReportSchema, status: 200 },
+  countryPositions: { method: 'GET', path: '/v0.1/countries/positions', access: 'public', query: emptyQuery, response: countryPositionsResponseSchema, status: 200 },
+  countryStates: { method: 'POST', path: '/v0.1/countries/states', access: 'public', body: countryStatesBodySchema, response: countryStatesResponseSchema, status: 200 },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+export type ResponseOf<N extends EndpointName> = z.output<(typeof endpoints)[N]['response']>;
+
+/** Fill `:id` style parameters into a path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([a-zA-Z]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
+}

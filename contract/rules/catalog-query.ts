@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { effectivePrice } from './money';
+
+/**
+ * The catalogue query, shared by the server (indexed), the MSW mock (same core) and the offline
+ * Dexie layer (local scan). All three must return the same items and totals for the same query.
+ */
+export const SORTS = ['latest', 'price_asc', 'price_desc'] as const;
+export type Sort = (typeof SORTS)[number];
+export const LIMIT_MAX = 100;
+export const LIMIT_DEFAULT = 12;
+
+const optionalText = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+export const catalogQuerySchema = z.object({
+  category: optionalText,
+  q: optionalText,
+  name: optionalText,
+  collection: optionalText,
+  maxPrice: z.coerce.number().finite().nonnegative().optional(),
+  sort: z.enum(SORTS).default('latest'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).default(LIMIT_DEFAULT).transform((n) => Math.min(n, LIMIT_MAX)),
+});
+export type CatalogQueryInput = z.input<typeof catalogQuerySchema>;
+export type CatalogQuery = z.output<typeof catalogQuerySchema>;
+
+export interface QueryableProduct {
+  id: number;
+  title: string;
+  sku: string;
+  sale_price: number | null;
+  regular_price: number;
+  categories: ReadonlyArray<{ slug: string }>;
+  collections: ReadonlyArray<string>;
+  created_at: string;
+}
+
+/** Lower-cased words of the search text; a product matches when its title or sku holds every word. */
+export function searchTerms(q: string | undefined): string[] {
+  return (q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+export function matchesText(p: QueryableProduct, terms: string[]): boolean {
+  if (terms.length === 0) return true;
+  const hay = `${p.title} ${p.sku}`.toLowerCase();
+  return terms.every((t) => hay.includes(t));
+}
+
+/** Filters other than the price: these decide the set whose highest price is `maxPrice`. */
+export function matchesBase(p: QueryableProduct, q: CatalogQuery, terms = searchTerms(q.q ?? q.name)): boolean {
+  if (q.category && !p.categories.some((c) => c.slug === q.category)) return false;
+  if (q.collection && !p.collections.includes(q.collection)) return false;
+  return matchesText(p, terms);
+}
+
+export function matchesPrice(p: QueryableProduct, maxPrice: number | undefined): boolean {
+  return maxPrice === undefined || maxPrice <= 0 || effectivePrice(p) <= maxPrice;
+}
+
+/** Total order for each sort; ties broken by id so every implementation pages identically. */
+export function compareProducts(sort: Sort): (a: QueryableProduct, b: QueryableProduct) => number {
+  switch (sort) {
+    case 'price_asc':
+      return (a, b) => effectivePrice(a) - effectivePrice(b) || a.id - b.id;
+    case 'price_desc':
+      return (a, b) => effectivePrice(b) - effectivePrice(a) || b.id - a.id;
+    case 'latest':
+      return (a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id);
+  }
+}
+
+/** The reference implementation: a plain scan. Indexes and the offline layer must agree with it. */
+export function runCatalogQuery<T extends QueryableProduct>(
+  all: ReadonlyArray<T>,
+  query: CatalogQuery,
+): { items: T[]; total: number; maxPrice: number } {
+  const terms = searchTerms(query.q ?? query.name);
+  const base = all.filter((p) => matchesBase(p, query, terms));
+  const maxPrice = base.reduce((m, p) => Math.max(m, effectivePrice(p)), 0);
+  const filtered = base.filter((p) => matchesPrice(p, query.maxPrice)).sort(compareProducts(query.sort));
+  const start = (query.page - 1) * query.limit;
+  return { items: filtered.slice(start, start + query.limit), total: filtered.length, maxPrice };
+}

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { storeConfigSchema } from './contract/schemas/store-config';
+
+/** Store details come from one file; STORE_CURRENCY overrides the currency at build time. */
+function loadStoreConfig() {
+  const raw = JSON.parse(readFileSync(new URL('./fixtures/store.json', import.meta.url), 'utf8')) as unknown;
+  const config = storeConfigSchema.parse(raw);
+  return { ...config, currency: process.env.STORE_CURRENCY ?? config.currency };
+}
+
+const API_PORT = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig(({ mode }) => ({
+  root: 'web',
+  publicDir: '../public',
+  envDir: '..',
+  define: {
+    __STORE_CONFIG__: JSON.stringify(loadStoreConfig()),
+    __DEMO__: JSON.stringify(mode === 'demo'),
+    __COUNTRIES_BASE__: JSON.stringify(process.env.COUNTRIES_BASE_URL ?? ''),
+  },
+  plugins: [react()],
+  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    proxy: mode === 'demo' ? undefined : { '/api': `http://127.0.0.1:${API_PORT}`, '/uploads': `http://127.0.0.1:${API_PORT}` },
+  },
+  preview: { port: 3002, strictPort: true },
+}));

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+
+const storeConfig = JSON.parse(readFileSync(new URL('./fixtures/store.json', import.meta.url), 'utf8')) as unknown;
+
+export default defineConfig({
+  define: {
+    __STORE_CONFIG__: JSON.stringify(storeConfig),
+    __DEMO__: 'false',
+    __COUNTRIES_BASE__: JSON.stringify(''),
+  },
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'mock-api/**/*.test.ts', 'fixtures/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
