@@ -1,0 +1,4 @@
+/** Placeholder until its issue builds the screen. */
+export function CartPage() {
+  return <h1>Cart</h1>;
+}

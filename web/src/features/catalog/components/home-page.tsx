@@ -1,0 +1,4 @@
+/** Placeholder until its issue builds the screen. */
+export function HomePage() {
+  return <h1>Home</h1>;
+}

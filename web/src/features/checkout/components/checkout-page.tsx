@@ -1,0 +1,4 @@
+/** Placeholder until its issue builds the screen. */
+export function CheckoutPage() {
+  return <h1>Checkout</h1>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until its issue builds the screen. */
+export function OrderSuccessPage() {
+  return <h1>Thank You for Your Order!</h1>;
+}

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import { API_BASE, buildPath, endpoints, type EndpointName } from '../../../contract/endpoints';
+import { errorBodySchema, type ErrorBody } from '../../../contract/schemas/errors';
+
+/**
+ * The only place that calls fetch for our API. It adds the bearer token, parses answers with the
+ * contract and turns failures into ApiError carrying the server's message (spec section 8 alerts show it).
+ */
+export const TOKEN_KEY = 'token';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | null,
+  ) {
+    super(body?.message ?? `Request failed (${status})`);
+    this.name = 'ApiError';
+  }
+  /** The server's message when it sent one (for "alert the server's message or X"). */
+  get serverMessage(): string | null {
+    return this.body?.message ?? null;
+  }
+}
+
+type EP = typeof endpoints;
+type Input<N extends EndpointName> = {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined | null>;
+  body?: EP[N] extends { body: z.ZodType } ? z.input<EP[N]['body']> : never;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export function readToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function queryString(query: Input<EndpointName>['query']): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+}
+
+export function apiUrl(name: EndpointName, params?: Record<string, string | number>, query?: Input<EndpointName>['query']): string {
+  const ep = endpoints[name];
+  const base = ep.path.startsWith('/v0.1/countries') && __COUNTRIES_BASE__ ? __COUNTRIES_BASE__ : API_BASE;
+  return `${base}${buildPath(ep.path, params)}${queryString(query)}`;
+}
+
+export async function api<N extends EndpointName>(name: N, input: Input<N> = {}): Promise<z.output<EP[N]['response']>> {
+  const ep = endpoints[name];
+  const headers: Record<string, string> = { Accept: 'application/json', ...input.headers };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(apiUrl(name, input.params, input.query), {
+    method: ep.method,
+    headers,
+    body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+    signal: input.signal,
+  });
+  const data: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const parsed = errorBodySchema.safeParse(data);
+    throw new ApiError(res.status, parsed.success ? parsed.data : null);
+  }
+  return ep.response.parse(data) as z.output<EP[N]['response']>;
+}

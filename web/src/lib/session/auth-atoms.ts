@@ -1,0 +1,42 @@
+import { atom } from 'jotai';
+import { atomWithLazy } from 'jotai/utils';
+import { userSchema, type AuthResponse, type User } from '../../../../contract/schemas/user';
+import { TOKEN_KEY } from '../api-client';
+
+/** Auth state: the token in local storage, the user mirrored under `user` on every change (spec section 4). */
+export const USER_KEY = 'user';
+
+function loadUser(): User | null {
+  try {
+    if (!localStorage.getItem(TOKEN_KEY)) return null;
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? userSchema.parse(JSON.parse(raw)) : null;
+  } catch {
+    return null;
+  }
+}
+
+const userStateAtom = atomWithLazy<User | null>(loadUser);
+
+export const userAtom = atom(
+  (get) => get(userStateAtom),
+  (_get, set, next: User | null) => {
+    set(userStateAtom, next);
+    if (next) localStorage.setItem(USER_KEY, JSON.stringify(next));
+    else localStorage.removeItem(USER_KEY);
+  },
+);
+
+export const isAdminAtom = atom((get) => get(userAtom)?.is_admin === 1);
+
+/** Setting auth saves the token and puts the user in state. */
+export const setAuthAtom = atom(null, (_get, set, auth: AuthResponse) => {
+  localStorage.setItem(TOKEN_KEY, auth.token);
+  set(userAtom, auth.user);
+});
+
+/** Logout (local part): removes the token and empties the user. The caller revokes it on the server first. */
+export const clearAuthAtom = atom(null, (_get, set) => {
+  localStorage.removeItem(TOKEN_KEY);
+  set(userAtom, null);
+});
