@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { join, normalize } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { storeConfigSchema } from './contract/schemas/store-config';
 
@@ -8,6 +9,22 @@ function loadStoreConfig() {
   const raw = JSON.parse(readFileSync(new URL('./fixtures/store.json', import.meta.url), 'utf8')) as unknown;
   const config = storeConfigSchema.parse(raw);
   return { ...config, currency: process.env.STORE_CURRENCY ?? config.currency };
+}
+
+/** Demo mode has no server: Vite serves the generated demo images (npm run demo writes them first). */
+function demoImages(): Plugin {
+  const dir = new URL('./fixtures/generated/uploads/demo/', import.meta.url).pathname;
+  return {
+    name: 'threadline-demo-images',
+    configureServer(server) {
+      server.middlewares.use('/uploads/demo', (req, res, next) => {
+        const file = normalize(join(dir, decodeURIComponent((req.url ?? '').split('?')[0] ?? '')));
+        if (!file.startsWith(dir) || !existsSync(file)) return next();
+        res.setHeader('Content-Type', 'image/webp');
+        createReadStream(file).pipe(res);
+      });
+    },
+  };
 }
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
@@ -21,7 +38,7 @@ export default defineConfig(({ mode }) => ({
     __DEMO__: JSON.stringify(mode === 'demo'),
     __COUNTRIES_BASE__: JSON.stringify(process.env.COUNTRIES_BASE_URL ?? ''),
   },
-  plugins: [react()],
+  plugins: [react(), ...(mode === 'demo' ? [demoImages()] : [])],
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
   server: {
     port: Number(process.env.PORT ?? 3000),
