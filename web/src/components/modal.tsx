@@ -1,0 +1,147 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import styles from './modal.module.css';
+
+/**
+ * The one dialog of the app (cart address popup, admin product and order modals).
+ * Accessible by construction: role="dialog" + aria-modal, titled by its heading, closes by the x button,
+ * by a click on the overlay and by Escape, keeps Tab inside while open, gives focus back to whatever
+ * opened it, and locks the page scroll behind it. It renders into document.body through a portal so
+ * no ancestor's overflow or z-index can clip it.
+ */
+export interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** Action row under the body (Cancel / Save, Close Details...). */
+  footer?: ReactNode;
+  /** Panel width: sm 420px, md 560px (default), lg 820px. */
+  size?: 'sm' | 'md' | 'lg';
+  /** Optional description element id for aria-describedby. */
+  describedBy?: string;
+  /** While true, Escape, the overlay and the x do nothing (e.g. a save is running). */
+  busy?: boolean;
+}
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert'));
+}
+
+/** Several modals may be open at once (a confirm over an editor): only unlock when the last one closes. */
+let openCount = 0;
+let savedOverflow = '';
+
+function lockScroll() {
+  if (openCount === 0) {
+    savedOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+  }
+  openCount += 1;
+}
+
+function unlockScroll() {
+  openCount = Math.max(0, openCount - 1);
+  if (openCount === 0) document.body.style.overflow = savedOverflow;
+}
+
+export function Modal({ open, title, onClose, children, footer, size = 'md', describedBy, busy = false }: ModalProps) {
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Kept in a ref so a parent re-rendering with a new onClose does not re-run the open effect
+  // (which would steal focus back to the first field while the user types).
+  const onCloseRef = useRef(onClose);
+  const busyRef = useRef(busy);
+  const downOnOverlay = useRef<boolean | null>(null);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+    busyRef.current = busy;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    lockScroll();
+    const panel = panelRef.current;
+    if (panel) {
+      // Prefer the first form control over the x button, so typing can start at once.
+      const first = focusables(panel).find((el) => !el.dataset.modalClose) ?? panel;
+      first.focus();
+    }
+    return () => {
+      unlockScroll();
+      if (opener && opener.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const requestClose = () => {
+    if (!busyRef.current) onCloseRef.current();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      requestClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !panelRef.current) return;
+    const items = focusables(panelRef.current);
+    if (items.length === 0) {
+      e.preventDefault();
+      panelRef.current.focus();
+      return;
+    }
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = document.activeElement;
+    if (e.shiftKey && (active === first || active === panelRef.current)) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && active === last) {
+      e.preventDefault();
+      first?.focus();
+    }
+  };
+
+  // Only a press that starts and ends on the overlay closes, so selecting text inside and releasing
+  // outside does not dismiss the dialog.
+  const onOverlayMouseDown = (e: MouseEvent<HTMLDivElement>) => {
+    downOnOverlay.current = e.target === e.currentTarget;
+  };
+  const onOverlayClick = (e: MouseEvent<HTMLDivElement>) => {
+    if (e.target === e.currentTarget && downOnOverlay.current !== false) requestClose();
+    downOnOverlay.current = null;
+  };
+
+  return createPortal(
+    <div className={styles.overlay} data-testid="modal-overlay" onMouseDown={onOverlayMouseDown} onClick={onOverlayClick}>
+      <div
+        ref={panelRef}
+        className={`${styles.panel} ${styles[size]}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <div className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          <button type="button" className={styles.close} aria-label="Close" data-modal-close="true" onClick={requestClose} disabled={busy}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div className={styles.body}>{children}</div>
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}
