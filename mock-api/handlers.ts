@@ -1,0 +1,72 @@
+/**
+ * Every MSW handler, generated from contract/endpoints.ts: each one only collects the raw request,
+ * calls the shared API (server/core/api.ts) over the mock backend and writes the reply, exactly like
+ * the Koa routes do. Matches any origin (`*`), so tests may fetch http://localhost/api/... and the
+ * browser its own origin.
+ */
+import { http, HttpResponse } from 'msw';
+import type { EndpointName } from '../contract/endpoints';
+import { API_BASE, endpoints } from '../contract/endpoints';
+import type { ApiReply } from '../server/core/api';
+import { errorReply } from '../server/core/api';
+import { DomainError } from '../server/core/errors';
+import { mockBackend } from './mock-store';
+
+const json = (reply: ApiReply): Response => HttpResponse.json(reply.body as never, { status: reply.status });
+
+async function readBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DomainError('bad_request', 'Malformed JSON body');
+  }
+}
+
+function bearer(request: Request): string | undefined {
+  const m = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
+  return m?.[1];
+}
+
+function firstValues(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of params) if (!(k in out)) out[k] = v;
+  return out;
+}
+
+const METHOD = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
+
+const apiHandlers = (Object.keys(endpoints) as EndpointName[]).map((name) => {
+  const ep = endpoints[name];
+  return METHOD[ep.method](`*${API_BASE}${ep.path}`, async ({ request, params }) => {
+    try {
+      const { api } = await mockBackend();
+      const reply = await api.handle(name, {
+        params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+        query: firstValues(new URL(request.url).searchParams),
+        body: 'body' in ep ? await readBody(request) : undefined,
+        token: bearer(request),
+        idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
+      });
+      return json(reply);
+    } catch (error) {
+      if (!(error instanceof DomainError)) console.error('[mock-api]', name, error);
+      return json(errorReply(error));
+    }
+  });
+});
+
+/** Uploaded images live in memory in the mock; demo images (/uploads/demo/...) are left to the host. */
+const uploads = http.get('*/uploads/:name', async ({ params }) => {
+  const { images } = await mockBackend();
+  const file = images.read(String(params.name));
+  if (!file) return HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 });
+  return new HttpResponse(file.bytes as Uint8Array<ArrayBuffer>, {
+    headers: { 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable' },
+  });
+});
+
+const unknownApi = http.all(`*${API_BASE}/*`, () => json({ status: 404, body: { message: 'Not found', code: 'not_found' } }));
+
+export const handlers = [...apiHandlers, uploads, unknownApi];

@@ -1,0 +1,68 @@
+import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../contract/schemas/category';
+import { slugFromName } from '../../contract/rules/validation';
+import { DomainError, notFound } from './errors';
+import { storeImage } from './images';
+import type { CoreDeps } from './ports';
+
+/** A free slug: the wanted one, else wanted-2, wanted-3... (create derives it from the name). */
+function uniqueSlug(wanted: string, taken: ReadonlySet<string>): string {
+  const base = wanted || 'category';
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export function createCategoryUseCases({ stores, images }: CoreDeps) {
+  const byId = (id: number): Category => {
+    const c = stores.categories.get(id);
+    if (!c) throw notFound('Category');
+    return c;
+  };
+
+  return {
+    list(): Category[] {
+      return [...stores.categories.all()].sort((a, b) => a.id - b.id);
+    },
+
+    async create(body: CreateCategoryBody): Promise<Category> {
+      const image = await storeImage(images, body.image);
+      return stores.categories.mutate((rows, nextId) => {
+        const slug = uniqueSlug(slugFromName(body.name), new Set(rows.map((r) => r.slug)));
+        const created: Category = { id: nextId(), name: body.name, slug, image };
+        return { rows: [...rows, created], result: created };
+      });
+    },
+
+    /** On update the given slug wins (or the name's slug); a slug held by another category is a 409. */
+    async update(id: number, body: UpdateCategoryBody): Promise<Category> {
+      byId(id);
+      const image = body.image ? await storeImage(images, body.image) : undefined;
+      return stores.categories.mutate((rows) => {
+        const current = rows.find((r) => r.id === id);
+        if (!current) throw notFound('Category');
+        const slug = slugFromName(body.slug || body.name);
+        if (rows.some((r) => r.id !== id && r.slug === slug)) {
+          throw new DomainError('conflict', 'A category with this slug already exists', { slug: 'Slug already in use' });
+        }
+        const next: Category = { ...current, name: body.name, slug, image: image ?? current.image };
+        return { rows: rows.map((r) => (r.id === id ? next : r)), result: next };
+      });
+    },
+
+    /**
+     * Products drop the category first, then the category goes: if the second write fails the
+     * category is still listed and a retry finishes the job, with no product pointing at nothing.
+     */
+    async remove(id: number): Promise<{ ok: true }> {
+      byId(id);
+      await stores.products.mutate((rows) => {
+        if (!rows.some((p) => p.category_ids.includes(id))) return { rows, result: undefined };
+        const next = rows.map((p) =>
+          p.category_ids.includes(id) ? { ...p, category_ids: p.category_ids.filter((c) => c !== id) } : p,
+        );
+        return { rows: next, result: undefined };
+      });
+      await stores.categories.mutate((rows) => ({ rows: rows.filter((r) => r.id !== id), result: undefined }));
+      return { ok: true };
+    },
+  };
+}

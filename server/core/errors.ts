@@ -1,0 +1,24 @@
+import type { ErrorCode } from '../../contract/schemas/errors';
+
+/**
+ * The one error the core throws on purpose. The HTTP layers (Koa and MSW) turn it into
+ * `{ message, code, fields? }` with ERROR_STATUS[code]; anything else is an internal error.
+ */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'DomainError';
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+
+export const notFound = (what: string): DomainError => new DomainError('not_found', `${what} not found`);
+
+export const validationFailed = (fields: Record<string, string>, message?: string): DomainError =>
+  new DomainError('validation_failed', message ?? Object.values(fields)[0] ?? 'Invalid input', fields);

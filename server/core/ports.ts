@@ -1,0 +1,82 @@
+/**
+ * The core's ports. Everything the use cases need from the outside world is one of these small
+ * interfaces, so the same core runs in Node behind Koa (lowdb files, scrypt, fs images) and in a
+ * browser inside MSW (memory tables, WebCrypto, in-memory images).
+ */
+import type { CountryRow, StateRow, StoredCategory, StoredOrder, StoredProduct, StoredSession, StoredUser } from './records';
+
+export interface Row {
+  id: number;
+}
+
+/** What a mutation hands back: the next rows (the same array when nothing changed) and its result. */
+export interface Mutation<T extends Row, R> {
+  rows: readonly T[];
+  result: R;
+}
+
+/**
+ * One collection. Reads are synchronous and see only committed rows (both adapters keep the data in
+ * memory). `mutate` runs serialised per table: `fn` sees the committed rows, returns the next rows and
+ * the call resolves only once the change is durable; if the write fails the change is dropped and the
+ * promise rejects with DomainError('storage_unavailable'). Rows are immutable values: replace, never edit.
+ */
+export interface Table<T extends Row> {
+  all(): readonly T[];
+  get(id: number): T | undefined;
+  mutate<R>(fn: (rows: readonly T[], nextId: () => number) => Mutation<T, R>): Promise<R>;
+}
+
+export interface Stores {
+  categories: Table<StoredCategory>;
+  products: Table<StoredProduct>;
+  users: Table<StoredUser>;
+  sessions: Table<StoredSession>;
+  /** Orders carry their items and idempotency key, so placing an order is one atomic file write. */
+  orders: Table<StoredOrder>;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+}
+
+export interface TokenService {
+  /** A fresh random opaque token, shown to the client once. */
+  generate(): string;
+  /** The form kept in the sessions store; a stolen data file yields no usable token. */
+  hash(token: string): Promise<string>;
+}
+
+export interface ImageStorage {
+  /** Stores bytes under `name` (content-hash names, so a repeat put is harmless). */
+  put(name: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The public URL of a stored name, e.g. /uploads/<hash>.webp */
+  urlOf(name: string): string;
+}
+
+export interface HtmlSanitizer {
+  sanitize(html: string): string;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+/** The country/province dataset, shipped with the app (no internet needed). */
+export interface CountriesSource {
+  countries(): readonly CountryRow[];
+  statesOf(countryName: string): { country: CountryRow; states: readonly StateRow[] } | undefined;
+}
+
+export interface CoreDeps {
+  stores: Stores;
+  hasher: PasswordHasher;
+  tokens: TokenService;
+  images: ImageStorage;
+  sanitizer: HtmlSanitizer;
+  clock: Clock;
+  countries: CountriesSource;
+  /** Session lifetime; defaults to 7 days. */
+  sessionTtlMs?: number;
+}

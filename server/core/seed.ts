@@ -1,0 +1,63 @@
+/**
+ * Loads the demo store (fixtures/generate.ts) into empty tables through the normal write path.
+ * Users get fresh ids (the admin may already hold id 1), so orders are re-pointed at them.
+ */
+import type { Category } from '../../contract/schemas/category';
+import type { Order, OrderItem } from '../../contract/schemas/order';
+import type { Product } from '../../contract/schemas/product';
+import type { User } from '../../contract/schemas/user';
+import type { PasswordHasher, Stores } from './ports';
+import type { StoredOrder, StoredUser } from './records';
+
+export interface DemoStore {
+  categories: Category[];
+  products: Product[];
+  users: Array<User & { password: string }>;
+  orders: Order[];
+  orderItems: Array<OrderItem & { order_id: number }>;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+}
+
+/** Seeds only when the catalogue is empty; a store that has been used is never touched. */
+export async function seedDemoStore(stores: Stores, hasher: PasswordHasher, demo: DemoStore, now: Date): Promise<SeedResult> {
+  if (stores.categories.all().length || stores.products.all().length) return { seeded: false };
+  await stores.categories.mutate((rows) => ({ rows: [...rows, ...demo.categories], result: undefined }));
+  await stores.products.mutate((rows) => ({
+    rows: [
+      ...rows,
+      ...demo.products.map(({ categories, ...p }) => ({ ...p, category_ids: categories.map((c) => c.id) })),
+    ],
+    result: undefined,
+  }));
+
+  const hashed = await Promise.all(demo.users.map(async (u) => ({ u, hash: await hasher.hash(u.password) })));
+  const userIds = await stores.users.mutate((rows, nextId) => {
+    const map = new Map<number, number>();
+    const added: StoredUser[] = [];
+    for (const { u, hash } of hashed) {
+      const existing = rows.find((r) => r.email.toLowerCase() === u.email.toLowerCase());
+      if (existing) {
+        map.set(u.id, existing.id);
+        continue;
+      }
+      const id = nextId();
+      map.set(u.id, id);
+      added.push({ id, name: u.name, email: u.email, phone: u.phone, is_admin: u.is_admin, password_hash: hash, created_at: now.toISOString() });
+    }
+    return { rows: added.length ? [...rows, ...added] : rows, result: map };
+  });
+
+  if (!stores.orders.all().length && demo.orders.length) {
+    const orders: StoredOrder[] = demo.orders.flatMap((o) => {
+      const userId = userIds.get(o.user_id);
+      if (userId === undefined) return [];
+      const items = demo.orderItems.filter((it) => it.order_id === o.id).map(({ order_id: _o, ...it }) => it);
+      return [{ ...o, user_id: userId, items, idempotency_key: null }];
+    });
+    await stores.orders.mutate((rows) => ({ rows: [...rows, ...orders], result: undefined }));
+  }
+  return { seeded: true };
+}

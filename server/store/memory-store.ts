@@ -1,0 +1,21 @@
+/** The in-memory adapter: the same Table as on disk, with nothing to persist. Used by MSW and tests. */
+import type { Row, Stores } from '../core/ports';
+import type { InMemoryTable, TableState } from './table';
+import { createTable } from './table';
+
+const empty = <T>(): TableState<T> => ({ seq: 0, rows: [] });
+
+
+function memoryTable<T extends Row>(label: string): InMemoryTable<T> {
+  return createTable<T>(empty<T>(), async () => undefined, label);
+}
+
+export function createMemoryStores(): Stores {
+  return {
+    categories: memoryTable('categories'),
+    products: memoryTable('products'),
+    users: memoryTable('users'),
+    sessions: memoryTable('sessions'),
+    orders: memoryTable('orders'),
+  };
+}

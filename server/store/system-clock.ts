@@ -1,0 +1,3 @@
+import type { Clock } from '../core/ports';
+
+export const systemClock: Clock = { now: () => new Date() };
