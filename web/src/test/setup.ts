@@ -1,8 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { server } from '../../../mock-api/node';
+import { resetMockStore } from '../../../mock-api/mock-store';
 
+/**
+ * Every web test talks to the MSW node server (the real domain core over memory), reset to the seeded
+ * demo store before each test. A test that needs other data calls resetMockStore(tinyDemoStore()) itself,
+ * or server.use(...) for a one-off handler (undone after each test).
+ */
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(async () => {
+  await resetMockStore();
+});
 afterEach(() => {
+  server.resetHandlers();
   cleanup();
   localStorage.clear();
   for (const c of document.cookie.split('; ')) {
@@ -10,3 +22,4 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
 });
+afterAll(() => server.close());
