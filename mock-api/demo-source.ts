@@ -1,6 +1,6 @@
 /** Where the mock's demo data comes from: the tiny built-in seed until fixtures/generate.ts lands. */
 import type { DemoStore } from '../server/core/seed';
-import { tinyDemoStore } from './tiny-seed';
+import { tinyDemoStore } from '../server/store/tiny-seed';
 
 let cached: DemoStore | undefined;
 

@@ -1,0 +1,71 @@
+/**
+ * Opening the real backend: lowdb stores in DATA_DIR, the core, the first admin and the demo
+ * catalogue. Kept apart from index.ts so tests can boot the same thing on a temp folder.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Api } from './core/api';
+import { createApi } from './core/api';
+import type { Core } from './core/core';
+import { createCore } from './core/core';
+import type { DemoStore } from './core/seed';
+import { seedDemoStore } from './core/seed';
+import { createCountriesDataset } from './store/countries-dataset';
+import { createFsImageStorage } from './store/fs-image-storage';
+import { createHtmlSanitizer } from './store/html-sanitizer';
+import type { LowdbStoreOptions } from './store/lowdb-store';
+import { openLowdbStores } from './store/lowdb-store';
+import { createScryptHasher } from './store/scrypt-hasher';
+import { systemClock } from './store/system-clock';
+import { createWebTokenService } from './store/web-tokens';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@threadline.local';
+
+export interface BootOptions extends LowdbStoreOptions {
+  dataDir: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  /** The demo store to load into an empty catalogue, and a writer for its images (uploads/demo). */
+  demo?: { store: () => DemoStore; writeImages?: (dir: string) => Promise<void> };
+  log?: (line: string) => void;
+}
+
+export interface Backend {
+  core: Core;
+  api: Api;
+  uploadsDir: string;
+}
+
+export async function openBackend(opts: BootOptions): Promise<Backend> {
+  const log = opts.log ?? console.log;
+  const uploadsDir = join(opts.dataDir, 'uploads');
+  const stores = await openLowdbStores(opts.dataDir, { beforeWrite: opts.beforeWrite });
+  const hasher = createScryptHasher();
+  const core = createCore({
+    stores,
+    hasher,
+    tokens: createWebTokenService(),
+    images: await createFsImageStorage(uploadsDir),
+    sanitizer: createHtmlSanitizer(),
+    clock: systemClock,
+    countries: createCountriesDataset(),
+  });
+
+  if (!core.auth.hasAdmin()) {
+    const email = opts.adminEmail ?? DEFAULT_ADMIN_EMAIL;
+    const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
+    await core.auth.createUser({ name: 'Administrator', email, phone: '', password, isAdmin: true });
+    if (opts.adminPassword) log(`Created the admin account ${email} (password from ADMIN_PASSWORD).`);
+    else log(`Created the admin account.\n  e-mail:   ${email}\n  password: ${password}\nThis password is shown only once: note it now.`);
+  }
+
+  if (opts.demo) {
+    const demo = opts.demo.store();
+    const { seeded } = await seedDemoStore(stores, hasher, demo, systemClock.now());
+    if (seeded) {
+      await opts.demo.writeImages?.(join(uploadsDir, 'demo'));
+      log(`Loaded the demo catalogue: ${demo.categories.length} categories, ${demo.products.length} products.`);
+    }
+  }
+  return { core, api: createApi(core), uploadsDir };
+}

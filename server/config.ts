@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
+
+/** Every environment variable the server reads, parsed once at boot. */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DIST_DIR: z.string().min(1).default('./dist'),
+  ADMIN_EMAIL: z.string().trim().email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional().or(z.literal('').transform(() => undefined)),
+  STORE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'STORE_CURRENCY must be a 3-letter code such as USD').optional().or(z.literal('').transform(() => undefined)),
+  SEED_DEMO: bool.transform((v) => v ?? true),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const r = envSchema.safeParse(env);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return r.data;
+}

@@ -1,0 +1,22 @@
+/**
+ * First middleware: every failure leaves as `{ message, code, fields? }` with its status. Domain
+ * errors keep their code; anything unexpected is logged here and answered as an opaque 500, so no
+ * stack trace or file path ever reaches a client.
+ */
+import type { Middleware } from 'koa';
+import { errorReply } from '../../core/api';
+import { DomainError } from '../../core/errors';
+
+export function errorHandler(log: (msg: string, err: unknown) => void = console.error): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (!(err instanceof DomainError)) log(`[http] ${ctx.method} ${ctx.path} failed`, err);
+      const reply = errorReply(err);
+      ctx.status = reply.status;
+      ctx.body = reply.body;
+      ctx.set('Cache-Control', 'no-store');
+    }
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Files that are not the API: uploaded images from DATA_DIR/uploads (content-hash names, so cached
+ * for a year as immutable) and the built web app from dist/. The app's entry points (index.html,
+ * sw.js, manifest.webmanifest) are always revalidated so a deploy is picked up; any other unknown
+ * GET gets index.html, letting the client router handle the path.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import type { Context, Middleware } from 'koa';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'mockServiceWorker.js']);
+
+/** Sends root/rel if it is a regular file inside root; false otherwise. */
+async function sendFile(ctx: Context, root: string, rel: string, cacheControl: (rel: string) => string): Promise<boolean> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rel);
+  } catch {
+    return false;
+  }
+  const file = normalize(join(root, decoded));
+  if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return false;
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return false;
+  ctx.status = 200;
+  ctx.type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  ctx.length = info.size;
+  ctx.lastModified = info.mtime;
+  ctx.set('Cache-Control', cacheControl(decoded));
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
+  return true;
+}
+
+export function serveUploads(uploadsDir: string): Middleware {
+  const root = normalize(uploadsDir);
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith('/uploads/')) return next();
+    if (!(await sendFile(ctx, root, ctx.path.slice('/uploads/'.length), () => IMMUTABLE))) {
+      ctx.status = 404;
+      ctx.body = { message: 'Not found', code: 'not_found' };
+    }
+  };
+}
+
+const appCache = (rel: string): string => {
+  const base = rel.split('/').pop() ?? '';
+  if (NO_CACHE_FILES.has(base)) return 'no-cache';
+  return rel.startsWith('/assets/') || rel.startsWith('assets/') ? IMMUTABLE : 'public, max-age=3600';
+};
+
+export function serveWebApp(distDir: string): Middleware {
+  const root = normalize(distDir);
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const rel = ctx.path === '/' ? 'index.html' : ctx.path.slice(1);
+    if (await sendFile(ctx, root, rel, appCache)) return;
+    if (await sendFile(ctx, root, 'index.html', appCache)) return;
+    ctx.status = 404;
+    ctx.type = 'text/plain';
+    ctx.body = 'The web app is not built yet: run `npm run build` (or use `npm run dev`).';
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The only side-effectful entry: env -> stores -> createApp -> listen, and a graceful stop on
+ * SIGTERM/SIGINT (in-flight requests, and so their file writes, finish before the process exits).
+ */
+import { resolve } from 'node:path';
+import { openBackend } from './boot';
+import { parseEnv } from './config';
+import { createApp } from './http/app';
+import { CorruptDataFileError } from './store/lowdb-durable-file';
+import { tinyDemoStore } from './store/tiny-seed';
+
+async function main(): Promise<void> {
+  const env = parseEnv(process.env);
+  const dataDir = resolve(env.DATA_DIR);
+  const backend = await openBackend({
+    dataDir,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    demo: env.SEED_DEMO ? { store: tinyDemoStore } : undefined,
+  });
+  const app = createApp({ api: backend.api, uploadsDir: backend.uploadsDir, distDir: resolve(env.DIST_DIR) });
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const addr = server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
+    console.log(`Threadline listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port} (data in ${dataDir})`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing in-flight requests, then stopping.`);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof CorruptDataFileError) console.error(err.message);
+  else console.error('Threadline could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});
