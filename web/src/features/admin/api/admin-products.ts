@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Product } from '../../../../../contract/schemas/product';
+import { api } from '../../../lib/api-client';
+
+export const ADMIN_PAGE_SIZE = 4;
+
+/** What the product modal edits (spec section 3): prices as typed, the category as an id string. */
+export interface ProductFormValues {
+  title: string;
+  description: string;
+  regular_price: string;
+  sale_price: string;
+  sku: string;
+  category: string;
+  sizes: string[];
+  colors: string[];
+  /** The featured image to show: a stored URL, or the data URL just chosen. */
+  image: string | null;
+  /** Set only when a new featured image was chosen (then sent as a data URL). */
+  newImage: string | null;
+  /** Gallery images chosen in this session, as data URLs. */
+  gallery: string[];
+}
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  title: '',
+  description: '',
+  regular_price: '',
+  sale_price: '',
+  sku: '',
+  category: '',
+  sizes: [],
+  colors: [],
+  image: null,
+  newImage: null,
+  gallery: [],
+};
+
+export function productToForm(p: Product): ProductFormValues {
+  return {
+    title: p.title,
+    description: p.description,
+    regular_price: String(p.regular_price),
+    sale_price: p.sale_price === null ? '' : String(p.sale_price),
+    sku: p.sku,
+    category: p.categories[0] ? String(p.categories[0].id) : '',
+    sizes: [...p.sizes],
+    colors: [...p.colors],
+    image: p.featured_image,
+    newImage: null,
+    gallery: [],
+  };
+}
+
+/**
+ * One admin page of products. A failed or malformed answer means an empty list and a total of 0
+ * (spec sections 7 and 8); an answer for a page the admin already left is dropped.
+ */
+export function useAdminProducts(page: number) {
+  const [state, setState] = useState<{ items: Product[]; total: number; loading: boolean }>({ items: [], total: 0, loading: true });
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    api('listProducts', { query: { limit: ADMIN_PAGE_SIZE, page } })
+      .then((r) => live && setState({ items: r.items, total: r.total, loading: false }))
+      .catch(() => live && setState({ items: [], total: 0, loading: false }));
+    return () => {
+      live = false;
+    };
+  }, [page, version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { ...state, reload };
+}
+
+/**
+ * Create or update, then append the gallery when files were chosen. A stored featured image is not
+ * sent back: leaving `image` out keeps the current one on the server.
+ */
+export async function saveProduct(values: ProductFormValues, id: number | null): Promise<Product> {
+  const body = {
+    title: values.title,
+    description: values.description,
+    regular_price: values.regular_price,
+    sale_price: values.sale_price,
+    sku: values.sku,
+    category: values.category,
+    sizes: values.sizes,
+    colors: values.colors,
+    ...(values.newImage ? { image: values.newImage } : {}),
+  };
+  const saved = id === null ? await api('createProduct', { body }) : await api('updateProduct', { params: { id }, body });
+  if (values.gallery.length > 0) {
+    return api('addProductImages', { params: { id: saved.id }, body: { images: values.gallery } });
+  }
+  return saved;
+}
+
+export function deleteProduct(id: number): Promise<unknown> {
+  return api('deleteProduct', { params: { id } });
+}

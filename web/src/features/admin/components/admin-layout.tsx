@@ -1,0 +1,76 @@
+import { useEffect, useId, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { useAtomValue } from '../../../lib/jotai';
+import { userAtom } from '../../../lib/session/auth-atoms';
+import { BoxIcon, CloseIcon, DashboardIcon, MenuIcon, ReceiptIcon, TagIcon, UserIcon } from './icons';
+import styles from './admin-layout.module.css';
+
+const LINKS = [
+  { to: '/admin', label: 'Dashboard', icon: DashboardIcon, end: true },
+  { to: '/admin/products', label: 'Products', icon: BoxIcon, end: false },
+  { to: '/admin/categories', label: 'Categories', icon: TagIcon, end: false },
+  { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon, end: false },
+] as const;
+
+/**
+ * The admin shell: sidebar with the four sections and the admin badge, the chosen page beside it.
+ * On phones the sidebar folds into a menu button so the page keeps the full width.
+ */
+export function AdminLayout() {
+  const user = useAtomValue(userAtom);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const navId = useId();
+
+  // A chosen link closes the phone menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className={styles.shell}>
+      <aside className={styles.sidebar} aria-label="Admin Panel">
+        <div className={styles.brandRow}>
+          <div>
+            <p className={styles.title}>Admin Panel</p>
+            <p className={styles.subtitle}>Management Dashboard</p>
+          </div>
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            aria-label={menuOpen ? 'Close admin menu' : 'Open admin menu'}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+        <div id={navId} className={styles.collapsible} data-open={menuOpen}>
+          <nav aria-label="Admin sections">
+            <ul className={styles.links}>
+              {LINKS.map(({ to, label, icon: Icon, end }) => (
+                <li key={to}>
+                  <NavLink to={to} end={end} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+                    <Icon />
+                    <span>{label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={styles.badge}>
+            <span className={styles.avatar}>
+              <UserIcon />
+            </span>
+            <span className={styles.badgeText}>
+              <span className={styles.badgeName}>{user?.name || user?.email}</span>
+              <span className={styles.badgeRole}>Administrator</span>
+            </span>
+          </div>
+        </div>
+      </aside>
+      <div className={styles.content}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

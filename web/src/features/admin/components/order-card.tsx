@@ -1,0 +1,52 @@
+import type { Order } from '../../../../../contract/schemas/order';
+import { money } from '../../../lib/store-config';
+import { StatusBadge } from './status-badge';
+import { StatusSelect } from './status-select';
+import ui from './admin-ui.module.css';
+import styles from './orders-page.module.css';
+
+interface OrderCardProps {
+  order: Order;
+  onView: (order: Order) => void;
+  onUpdated: (order: Order) => void;
+}
+
+export function OrderCard({ order, onView, onUpdated }: OrderCardProps) {
+  return (
+    <li className={`${ui.card} ${styles.order}`} aria-labelledby={`order-${order.id}`}>
+      <div className={styles.orderTop}>
+        <h2 id={`order-${order.id}`} className={styles.orderId}>
+          Order #{order.id}
+        </h2>
+        <StatusBadge status={order.status} />
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Customer</dt>
+          <dd>
+            <span className={styles.customer}>{order.name || 'N/A'}</span>
+            <span className={styles.email}>{order.email || 'N/A'}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd className={styles.total}>{money(order.total)}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{order.payment_method.toUpperCase()}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{new Date(order.created_at).toLocaleDateString()}</dd>
+        </div>
+      </dl>
+      <div className={styles.orderActions}>
+        <button type="button" className={ui.secondary} onClick={() => onView(order)} aria-label={`View Details of order #${order.id}`}>
+          View Details
+        </button>
+        <StatusSelect order={order} onUpdated={onUpdated} />
+      </div>
+    </li>
+  );
+}

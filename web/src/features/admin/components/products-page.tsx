@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { Product } from '../../../../../contract/schemas/product';
+import { Spinner } from '../../../components/spinner';
+import { ADMIN_PAGE_SIZE, deleteProduct, useAdminProducts } from '../api/admin-products';
+import { useCategoryOptions } from '../api/admin-categories';
+import { PlusIcon } from './icons';
+import { ProductModal } from './product-modal';
+import { ProductsTable } from './products-table';
+import ui from './admin-ui.module.css';
+import styles from './products-page.module.css';
+
+type ModalState = { open: false } | { open: true; product: Product | null };
+
+/** /admin/products: 4 products a page, the product modal for create and edit, delete with confirm. */
+export function ProductsPage() {
+  const [page, setPage] = useState(1);
+  const { items, total, loading, reload } = useAdminProducts(page);
+  const categories = useCategoryOptions();
+  const [modal, setModal] = useState<ModalState>({ open: false });
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+
+  async function remove(p: Product) {
+    if (!window.confirm('Delete this product?')) return;
+    setDeletingId(p.id);
+    try {
+      await deleteProduct(p.id);
+      reload();
+    } catch {
+      window.alert('Error deleting product. Please try again.');
+    } finally {
+      setDeletingId(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="products-title">
+      <header className={ui.pageHeader}>
+        <div>
+          <h1 id="products-title" className={ui.pageTitle}>
+            Products
+          </h1>
+          <p className={ui.pageSubtitle}>{total === 1 ? '1 product in the catalogue' : `${total} products in the catalogue`}</p>
+        </div>
+        <button type="button" className={ui.primary} onClick={() => setModal({ open: true, product: null })}>
+          <PlusIcon width={18} height={18} /> New Product
+        </button>
+      </header>
+
+      <div className={ui.card}>
+        {loading ? (
+          <Spinner label="Loading products..." />
+        ) : items.length === 0 ? (
+          <p className={ui.center}>No products found.</p>
+        ) : (
+          <ProductsTable items={items} deletingId={deletingId} onEdit={(p) => setModal({ open: true, product: p })} onDelete={(p) => void remove(p)} />
+        )}
+
+        {total > ADMIN_PAGE_SIZE && (
+          <nav className={styles.pager} aria-label="Products pages">
+            <button type="button" className={ui.secondary} disabled={page === 1 || loading} onClick={() => setPage((n) => n - 1)}>
+              Previous
+            </button>
+            <span aria-live="polite">Page {page}</span>
+            <button type="button" className={ui.secondary} disabled={items.length < ADMIN_PAGE_SIZE || loading} onClick={() => setPage((n) => n + 1)}>
+              Next
+            </button>
+          </nav>
+        )}
+      </div>
+
+      {modal.open && (
+        <ProductModal
+          key={modal.product?.id ?? 'new'}
+          product={modal.product}
+          categories={categories}
+          onClose={() => setModal({ open: false })}
+          onSaved={() => {
+            setModal({ open: false });
+            reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

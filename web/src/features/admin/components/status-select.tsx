@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { ORDER_STATUSES, orderStatusSchema, type Order } from '../../../../../contract/schemas/order';
+import { updateOrderStatus } from '../api/admin-orders';
+import ui from './admin-ui.module.css';
+
+interface StatusSelectProps {
+  order: Order;
+  onUpdated: (order: Order) => void;
+}
+
+/** Any status may be chosen from any other; the select is locked while the change is saved. */
+export function StatusSelect({ order, onUpdated }: StatusSelectProps) {
+  const [busy, setBusy] = useState(false);
+  const known = (ORDER_STATUSES as readonly string[]).includes(order.status);
+
+  async function change(value: string) {
+    const status = orderStatusSchema.safeParse(value);
+    if (!status.success || value === order.status) return;
+    setBusy(true);
+    try {
+      const updated = await updateOrderStatus(order.id, status.data);
+      onUpdated(updated);
+      window.alert('Status updated');
+    } catch {
+      window.alert('Error updating status');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const id = `order-status-${order.id}`;
+  return (
+    <div className={ui.field}>
+      <label htmlFor={id} className={ui.label}>
+        Update status<span className="visually-hidden"> of order #{order.id}</span>
+      </label>
+      <select id={id} className={ui.input} value={order.status} disabled={busy} onChange={(e) => void change(e.target.value)}>
+        {/* A status from outside the list stays visible rather than being silently shown as another. */}
+        {!known && (
+          <option value={order.status} disabled>
+            {order.status}
+          </option>
+        )}
+        {ORDER_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
