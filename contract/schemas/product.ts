@@ -46,7 +46,8 @@ export const productFormBodySchema = z.object({
   short_description: z.string().max(500).optional(),
   regular_price: z.coerce.number().pipe(priceSchema),
   sale_price: z
-    .union([z.coerce.number().pipe(priceSchema), z.literal(''), z.null()])
+    // '' first: coercing '' would give 0, a "sale price" of zero.
+    .union([z.literal(''), z.null(), z.coerce.number().pipe(priceSchema)])
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v)),
   sku: z.string().trim().max(64).optional().default(''),

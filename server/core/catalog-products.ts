@@ -43,7 +43,8 @@ export function createProductUseCases(deps: CoreDeps) {
       short_description: form.short_description?.trim() || plainExcerpt(description),
       sku: form.sku,
       regular_price: roundMoney(form.regular_price),
-      sale_price: form.sale_price === null ? null : roundMoney(form.sale_price),
+      // A zero sale price means no sale (effectivePrice reads it that way too).
+      sale_price: form.sale_price === null || form.sale_price <= 0 ? null : roundMoney(form.sale_price),
       category_ids: categoryIds(form.category),
       sizes: form.sizes,
       colors: form.colors,

@@ -1,0 +1,13 @@
+import { afterAll, beforeAll } from 'vitest';
+import { runContractSuite } from '../server/contract-suite/suite';
+import { tinyDemoStore } from '../server/store/tiny-seed';
+import { MOCK_ADMIN, resetMockStore } from './mock-store';
+import { server } from './node';
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await resetMockStore(tinyDemoStore());
+});
+afterAll(() => server.close());
+
+runContractSuite(() => ({ baseUrl: 'http://localhost', admin: MOCK_ADMIN }));

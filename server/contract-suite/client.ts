@@ -1,0 +1,102 @@
+/**
+ * The contract suite's client: calls an endpoint by name against a target (the Koa app over real
+ * HTTP, or MSW) and checks every answer against the contract, the success schema for the endpoint's
+ * status and errorBodySchema for anything else.
+ */
+import { expect } from 'vitest';
+import type { EndpointName } from '../../contract/endpoints';
+import { API_BASE, buildPath, endpoints } from '../../contract/endpoints';
+import { errorBodySchema } from '../../contract/schemas/errors';
+
+export interface ContractTarget {
+  /** e.g. http://127.0.0.1:41234 or http://localhost (MSW) */
+  baseUrl: string;
+  admin: { email: string; password: string };
+}
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** A raw body string, sent as is (malformed JSON tests). */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export function createClient(target: () => ContractTarget) {
+  // Answers are checked against the contract at run time; tests then read them freely.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async function call<T = any>(name: EndpointName, opts: CallOptions = {}): Promise<CallResult<T>> {
+    const ep = endpoints[name];
+    const url = new URL(`${target().baseUrl}${API_BASE}${buildPath(ep.path, opts.params)}`);
+    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(url, { method: ep.method, headers, body });
+    const json: unknown = await res.json();
+    if (res.status === ep.status) {
+      const parsed = ep.response.safeParse(json);
+      expect(parsed.success, `${name} ${res.status} answer matches the contract: ${JSON.stringify(json).slice(0, 300)}`).toBe(true);
+    } else if (name === 'countryStates' && res.status === 404) {
+      expect(ep.response.safeParse(json).success).toBe(true);
+    } else {
+      const parsed = errorBodySchema.safeParse(json);
+      expect(parsed.success, `${name} ${res.status} error body matches the contract: ${JSON.stringify(json).slice(0, 300)}`).toBe(true);
+    }
+    return { status: res.status, body: json as T };
+  }
+
+  let n = 0;
+  /** A fresh shopper account (unique e-mail per call) and its token. */
+  async function newShopper(): Promise<{ token: string; id: number; email: string; password: string }> {
+    const email = `shopper-${Date.now()}-${++n}@example.test`;
+    const password = 'secret-pass';
+    const r = await call('register', { body: { name: 'Test Shopper', email, password, phone: '5550101234' } });
+    expect(r.status).toBe(201);
+    return { token: r.body.token, id: r.body.user.id, email, password };
+  }
+
+  async function adminToken(): Promise<string> {
+    const r = await call('login', { body: target().admin });
+    expect(r.status).toBe(200);
+    return r.body.token as string;
+  }
+
+  return { call, newShopper, adminToken };
+}
+
+export type ContractClient = ReturnType<typeof createClient>;
+
+/** 1x1 transparent PNG. */
+export const PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+export const SVG_DATA_URL = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')}`;
+
+/** A valid PNG header followed by padding: `bytes` long once decoded. */
+export function bigPngDataUrl(bytes: number): string {
+  const head = atob(PNG_DATA_URL.split(',')[1] ?? '');
+  return `data:image/png;base64,${btoa(head + 'A'.repeat(bytes - head.length))}`;
+}
+
+export const SHIPPING = JSON.stringify({
+  name: 'Test Shopper',
+  phone: '5550101234',
+  email: 'test@example.test',
+  notes: 'Ring twice',
+  order_address: 'Flat 2, 1 Main St, Springfield, USA, IL',
+  address: 'Flat 2',
+  street: '1 Main St',
+  city: 'Springfield',
+  country: 'USA',
+  province: 'IL',
+});

@@ -1,0 +1,17 @@
+/**
+ * The one contract suite: every call of spec section 7 with its happy path and main errors. It runs
+ * twice, against the Koa app over real HTTP (server/http/contract-koa.test.ts) and against the MSW
+ * handlers (mock-api/contract-msw.test.ts), with the same expectations.
+ */
+import type { ContractTarget } from './client';
+import { createClient } from './client';
+import { authSuite } from './suite-auth';
+import { catalogSuite } from './suite-catalog';
+import { ordersSuite } from './suite-orders';
+
+export function runContractSuite(target: () => ContractTarget): void {
+  const client = createClient(target);
+  catalogSuite(client);
+  ordersSuite(client);
+  authSuite(client);
+}

@@ -1,0 +1,46 @@
+/** Test helper: the real backend and Koa app on a temporary DATA_DIR, listening on a free port. */
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { Backend, BootOptions } from '../boot';
+import { openBackend } from '../boot';
+import { tinyDemoStore } from '../store/tiny-seed';
+import { createApp } from './app';
+
+export const TEST_ADMIN = { email: 'admin@threadline.test', password: 'admin-secret-1' };
+
+export interface TestServer {
+  baseUrl: string;
+  dataDir: string;
+  backend: Backend;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(opts: Partial<BootOptions> & { distDir?: string } = {}): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'threadline-test-')));
+  const backend = await openBackend({
+    dataDir,
+    adminEmail: TEST_ADMIN.email,
+    adminPassword: TEST_ADMIN.password,
+    demo: { store: tinyDemoStore },
+    log: () => undefined,
+    ...opts,
+  });
+  const app = createApp({ api: backend.api, uploadsDir: backend.uploadsDir, distDir: opts.distDir ?? join(dataDir, 'no-dist'), log: () => undefined });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    backend,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
