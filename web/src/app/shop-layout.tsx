@@ -2,19 +2,25 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ScrollToTop } from './scroll-to-top';
 import { PageFallback } from './page-fallback';
+import { Header } from './shell/header';
+import { Footer } from './shell/footer';
+import styles from './shop-layout.module.css';
 
-/** One header and footer around all pages. Placeholder shell: the storefront issue builds the real one. */
+/** One header and footer around all pages (spec section 2). */
 export function ShopLayout() {
   return (
-    <>
+    <div className={styles.page}>
       <ScrollToTop />
-      <header><a href="/">Threadline</a></header>
-      <main id="main">
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className={styles.main} tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
       </main>
-      <footer>© {new Date().getFullYear()} Threadline</footer>
-    </>
+      <Footer />
+    </div>
   );
 }

@@ -1,4 +1,71 @@
-/** Placeholder until its issue builds the screen. */
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button';
+import { PageMeta } from '../../../components/page-meta';
+import { ProductCard } from '../../../components/product-card';
+import { Spinner } from '../../../components/spinner';
+import { STORE } from '../../../lib/store-config';
+import { useCategories } from '../api/use-categories';
+import { useProductQuery } from '../api/use-product-query';
+import { CategoryGrid } from './category-grid';
+import { HeroCarousel } from './hero-carousel';
+import { StatsStrip } from './stats-strip';
+import styles from './home-page.module.css';
+
+export const HOME_FETCH = 20;
+export const HOME_FEATURED = 9;
+const HOME_QUERY = { limit: HOME_FETCH };
+
+/** Home (spec section 2): hero, Shop by Category, Featured Products (9 of 20), stats, View All Products. */
 export function HomePage() {
-  return <h1>Home</h1>;
+  const { categories } = useCategories();
+  const { data, loading } = useProductQuery(HOME_QUERY);
+  const featured = data.items.slice(0, HOME_FEATURED);
+  return (
+    <>
+      <PageMeta title={STORE.name} description={`${STORE.name}: ${STORE.tagline}. Browse new arrivals and pay cash on delivery.`} />
+      <h1 className="visually-hidden">
+        {STORE.name}: {STORE.tagline}
+      </h1>
+      <HeroCarousel />
+      <div className={`container ${styles.sections}`}>
+        {categories.length > 0 && (
+          <section aria-labelledby="home-categories">
+            <div className={styles.head}>
+              <h2 id="home-categories" className={styles.heading}>
+                Shop by Category
+              </h2>
+            </div>
+            <CategoryGrid categories={categories} />
+          </section>
+        )}
+        <section aria-labelledby="home-featured">
+          <div className={styles.head}>
+            <h2 id="home-featured" className={styles.heading}>
+              Featured Products
+            </h2>
+          </div>
+          {loading ? (
+            <Spinner label="Loading products…" />
+          ) : (
+            <ul className={styles.products}>
+              {featured.map((p, i) => (
+                <li key={p.id}>
+                  <ProductCard product={p} eager={i < 3} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.items.length > HOME_FEATURED && (
+            <div className={styles.more}>
+              <Link to="/products" className={buttonClass({ variant: 'primary' })}>
+                View All Products
+              </Link>
+            </div>
+          )}
+        </section>
+        {/* The count is the catalogue size the server reports for the home query, not just the 20 fetched. */}
+        {!loading && <StatsStrip productCount={data.total} />}
+      </div>
+    </>
+  );
 }

@@ -1,4 +1,107 @@
-/** Placeholder until its issue builds the screen. */
+import type { Sort } from '../../../../../contract/rules/catalog-query';
+import { Button } from '../../../components/button';
+import { Drawer } from '../../../components/drawer';
+import { FilterIcon } from '../../../components/icons';
+import { PageMeta } from '../../../components/page-meta';
+import { Pagination } from '../../../components/pagination';
+import { ProductCard } from '../../../components/product-card';
+import { Spinner } from '../../../components/spinner';
+import { useCategories } from '../api/use-categories';
+import { countText, listingTitle, showPagination, totalPages } from '../listing-rules';
+import { ActiveFilters } from './active-filters';
+import { ListingSidebar } from './listing-sidebar';
+import { useListing, type Listing } from './use-listing';
+import styles from './product-list-page.module.css';
+
+const SORT_OPTIONS: { value: Sort; label: string }[] = [
+  { value: 'latest', label: 'Latest First' },
+  { value: 'price_asc', label: 'Price: Low to High' },
+  { value: 'price_desc', label: 'Price: High to Low' },
+];
+
+function Sidebar({ listing, idPrefix }: { listing: Listing; idPrefix: string }) {
+  const { categories } = useCategories();
+  return (
+    <ListingSidebar
+      idPrefix={idPrefix}
+      categories={categories}
+      activeCategory={listing.category}
+      onCategory={listing.chooseCategory}
+      slider={listing.slider}
+      ceiling={listing.ceiling}
+      onSlider={listing.setSlider}
+      onApply={listing.applyPrice}
+      onReset={listing.resetAll}
+    />
+  );
+}
+
+/** Product list (spec section 2): title, count, sidebar or drawer, sort, grid, empty state and pagination. */
 export function ProductListPage() {
-  return <h1>New Arrivals</h1>;
+  const listing = useListing();
+  const { data, loading, page } = listing;
+  const title = listingTitle(listing.category);
+  const onPage = (n: number) => {
+    listing.setPage(n);
+    window.scrollTo?.({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <PageMeta title={title} description={`Shop ${title.toLowerCase()} at Threadline: browse, filter by price and sort.`} />
+      <header className={styles.head}>
+        <h1 className={styles.title}>{title}</h1>
+        <p className={styles.count} role="status">
+          {loading ? 'Loading products…' : countText(data.total)}
+        </p>
+        <ActiveFilters name={listing.name} collection={listing.collection} onClear={listing.clearSearch} />
+      </header>
+      <div className={styles.layout}>
+        <aside className={styles.aside} aria-label="Filters">
+          <Sidebar listing={listing} idPrefix="aside" />
+        </aside>
+        <section className={styles.results} aria-labelledby="results-heading">
+          <h2 id="results-heading" className="visually-hidden">
+            Products
+          </h2>
+          <div className={styles.toolbar}>
+            <Button variant="secondary" className={styles.filtersButton} onClick={() => listing.setDrawerOpen(true)} aria-expanded={listing.drawerOpen}>
+              <FilterIcon size={18} /> Filters & Categories
+            </Button>
+            <label className={styles.sort}>
+              <span>Sort by</span>
+              <select value={listing.sort} onChange={(e) => listing.setSort(e.target.value as Sort)}>
+                {SORT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {loading ? (
+            <Spinner label="Loading products…" />
+          ) : data.items.length === 0 ? (
+            <div className={styles.empty}>
+              <h3 className={styles.emptyTitle}>No products found</h3>
+              <p>Try adjusting your filters or browse all categories</p>
+              <Button onClick={listing.resetAll}>Clear Filters</Button>
+            </div>
+          ) : (
+            <ul className={styles.grid}>
+              {data.items.map((p, i) => (
+                <li key={p.id}>
+                  <ProductCard product={p} eager={i < 3} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {!loading && showPagination(data.total) && <Pagination page={page} totalPages={totalPages(data.total)} onChange={onPage} label="Product pages" />}
+        </section>
+      </div>
+      <Drawer open={listing.drawerOpen} onClose={() => listing.setDrawerOpen(false)} title="Filters & Categories" side="left">
+        <Sidebar listing={listing} idPrefix="drawer" />
+      </Drawer>
+    </div>
+  );
 }

@@ -1,4 +1,52 @@
-/** Placeholder until its issue builds the screen. */
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '../../../components/button';
+import { PageMeta } from '../../../components/page-meta';
+import { Spinner } from '../../../components/spinner';
+import { useProduct } from '../api/use-product';
+import { useRelated } from '../api/use-related';
+import { galleryImages } from '../product-rules';
+import { Breadcrumb } from './breadcrumb';
+import { Gallery } from './gallery';
+import { ProductInfo } from './product-info';
+import { ProductMeta } from './product-meta';
+import { RelatedSlider } from './related-slider';
+import type { Product } from '../../../../../contract/schemas/product';
+import styles from './product-detail.module.css';
+
+function NotFound() {
+  return (
+    <div className={`container ${styles.notFound}`}>
+      <PageMeta title="Product not found" description="The product you're looking for doesn't exist or has been removed." />
+      <h1>Product not found</h1>
+      <p>The product you're looking for doesn't exist or has been removed.</p>
+      <Link to="/products" className={buttonClass()}>
+        Browse Products
+      </Link>
+    </div>
+  );
+}
+
+function Detail({ product }: { product: Product }) {
+  const category = product.categories[0];
+  const related = useRelated(product.id, category?.slug);
+  return (
+    <div className={`container ${styles.page}`}>
+      <ProductMeta product={product} />
+      <Breadcrumb category={category} title={product.title} />
+      <div className={styles.layout}>
+        <Gallery key={product.id} images={galleryImages(product)} title={product.title} />
+        <ProductInfo key={product.id} product={product} />
+      </div>
+      <RelatedSlider products={related} />
+    </div>
+  );
+}
+
+/** Product detail (spec section 2): loading, the product, or the not-found state. */
 export function ProductDetailPage() {
-  return <h1>Product</h1>;
+  const { id } = useParams();
+  const state = useProduct(id);
+  if (state.status === 'loading') return <Spinner label="Loading product…" />;
+  if (state.status === 'missing') return <NotFound />;
+  return <Detail product={state.product} />;
 }

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { HeartIcon, MenuIcon } from '../../components/icons';
+import { useCategories } from '../../features/catalog/api/use-categories';
+import { useAtomValue } from '../../lib/jotai';
+import { isAdminAtom, userAtom } from '../../lib/session/auth-atoms';
+import { STORE } from '../../lib/store-config';
+import { CartLink } from './cart-link';
+import { CategoryBar } from './category-bar';
+import { MobileMenu } from './mobile-menu';
+import { SearchForm } from './search-form';
+import { UserMenu } from './user-menu';
+import styles from './header.module.css';
+
+/** The shared header of spec section 2. Admins get the slim version: no search, category bar, cart or wishlist. */
+export function Header() {
+  const user = useAtomValue(userAtom);
+  const isAdmin = useAtomValue(isAdminAtom);
+  const { categories } = useCategories();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.top}`}>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+        <Link to={isAdmin ? '/admin' : '/'} className={styles.logo} aria-label={`${STORE.name} home`}>
+          <span className={styles.logoMark} aria-hidden="true">
+            T
+          </span>
+          <span className={styles.logoText}>{STORE.name}</span>
+        </Link>
+        {!isAdmin && <SearchForm categories={categories} idPrefix="header-search" className={styles.search} />}
+        <div className={styles.actions}>
+          <div className={styles.account}>
+            {user ? (
+              <UserMenu user={user} />
+            ) : (
+              <Link to="/login" className={styles.login}>
+                Login / Register
+              </Link>
+            )}
+          </div>
+          {!isAdmin && (
+            <Link to="/wishlist" className={styles.iconLink} aria-label="Wishlist">
+              <HeartIcon />
+            </Link>
+          )}
+          {!isAdmin && <CartLink />}
+        </div>
+      </div>
+      {!isAdmin && <CategoryBar categories={categories} />}
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} user={user} isAdmin={isAdmin} categories={categories} />
+    </header>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { Category } from '../../../../contract/schemas/category';
+import { SearchIcon } from '../../components/icons';
+import { searchUrl } from './search-url';
+import styles from './search-form.module.css';
+
+interface Props {
+  categories: Category[];
+  /** Distinguishes the header form from the drawer's copy so ids and labels stay unique. */
+  idPrefix: string;
+  onSearched?: () => void;
+  className?: string;
+}
+
+export function SearchForm({ categories, idPrefix, onSearched, className }: Props) {
+  const [text, setText] = useState('');
+  const [category, setCategory] = useState('');
+  const navigate = useNavigate();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(searchUrl(text, category));
+    onSearched?.();
+  };
+  return (
+    <form role="search" className={`${styles.form} ${className ?? ''}`} onSubmit={submit}>
+      <label className="visually-hidden" htmlFor={`${idPrefix}-q`}>
+        Search for products
+      </label>
+      <input
+        id={`${idPrefix}-q`}
+        className={styles.input}
+        type="search"
+        placeholder="Search for products..."
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <label className="visually-hidden" htmlFor={`${idPrefix}-cat`}>
+        Search in category
+      </label>
+      <select id={`${idPrefix}-cat`} className={styles.select} value={category} onChange={(e) => setCategory(e.target.value)}>
+        <option value="">Categories</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.slug}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={styles.submit} aria-label="Search">
+        <SearchIcon size={20} />
+      </button>
+    </form>
+  );
+}

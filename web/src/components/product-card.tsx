@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import type { Product } from '../../../contract/schemas/product';
+import { buttonClass } from './button';
+import { EyeIcon } from './icons';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+import styles from './product-card.module.css';
+
+interface Props {
+  product: Product;
+  /** The heading level that fits the surrounding page outline. */
+  headingLevel?: 'h2' | 'h3';
+  eager?: boolean;
+}
+
+/**
+ * Product tile (spec: image or placeholder, title, an In Stock badge that is always shown, price, quick-view
+ * and Buy Now, both to /product/{id}). Shared because home, listing and the related slider all show it.
+ */
+export function ProductCard({ product, headingLevel: H = 'h3', eager }: Props) {
+  const href = `/product/${product.id}`;
+  const category = product.categories[0];
+  return (
+    <article className={styles.card}>
+      <div className={styles.media}>
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <ProductImage src={product.featured_image} alt="" width={480} height={600} eager={eager} />
+        </Link>
+        <span className={styles.badge}>In Stock</span>
+        <Link to={href} className={styles.quick} aria-label={`Quick view: ${product.title}`} title="Quick view">
+          <EyeIcon size={20} />
+        </Link>
+      </div>
+      <div className={styles.body}>
+        {category && <p className={styles.category}>{category.name}</p>}
+        <H className={styles.title}>
+          <Link to={href}>{product.title}</Link>
+        </H>
+        <div className={styles.foot}>
+          <Price sale_price={product.sale_price} regular_price={product.regular_price} />
+          <Link to={href} className={buttonClass({ variant: 'primary', size: 'small' })} aria-label={`Buy Now: ${product.title}`}>
+            Buy Now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

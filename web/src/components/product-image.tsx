@@ -1,0 +1,33 @@
+import styles from './product-image.module.css';
+
+interface Props {
+  src: string | null | undefined;
+  alt: string;
+  width?: number;
+  height?: number;
+  /** Above-the-fold images load eagerly; everything else waits until it scrolls near. */
+  eager?: boolean;
+  className?: string;
+}
+
+/** Product and category art: fixed width/height so nothing jumps while loading, placeholder when missing. */
+export function ProductImage({ src, alt, width = 600, height = 750, eager = false, className }: Props) {
+  if (!src) {
+    return (
+      <div className={`${styles.placeholder} ${className ?? ''}`} role="img" aria-label={alt ? `${alt} (no image)` : 'No image'}>
+        <span aria-hidden="true">No image</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      className={`${styles.img} ${className ?? ''}`}
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
+}

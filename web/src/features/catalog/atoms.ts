@@ -1,0 +1,26 @@
+import { atom } from 'jotai';
+import type { Category } from '../../../../contract/schemas/category';
+import { api } from '../../lib/api-client';
+
+/**
+ * The category list, loaded once per store and shared by the header, footer, home and listing (spec: GET
+ * /categories is used by all of them). Failures are silent: the list stays empty, as spec section 8 says.
+ */
+type CategoriesState = { status: 'idle' | 'loading' | 'done'; items: Category[] };
+
+const categoriesStateAtom = atom<CategoriesState>({ status: 'idle', items: [] });
+
+export const categoriesAtom = atom((get) => get(categoriesStateAtom).items);
+export const categoriesLoadedAtom = atom((get) => get(categoriesStateAtom).status === 'done');
+
+export const loadCategoriesAtom = atom(null, async (get, set) => {
+  if (get(categoriesStateAtom).status !== 'idle') return;
+  set(categoriesStateAtom, { status: 'loading', items: [] });
+  let items: Category[];
+  try {
+    items = await api('listCategories');
+  } catch {
+    items = [];
+  }
+  set(categoriesStateAtom, { status: 'done', items });
+});

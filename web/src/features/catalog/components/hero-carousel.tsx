@@ -1,0 +1,72 @@
+import type { FocusEvent } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/button';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
+import { DEFAULT_SLIDES, type Slide } from './default-slides';
+import { useCarousel } from './use-carousel';
+import styles from './hero-carousel.module.css';
+
+/** The home hero: collection slides with Shop Now, previous/next, indicators and auto-advance. */
+export function HeroCarousel({ slides = DEFAULT_SLIDES }: { slides?: Slide[] }) {
+  const { index, goTo, next, prev, setPaused } = useCarousel(slides.length);
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget)) setPaused(false);
+  };
+  return (
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label="Collections"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={onBlur}
+    >
+      <div className={styles.track}>
+        {slides.map((s, i) => {
+          const active = i === index;
+          return (
+            <div
+              key={s.id}
+              className={`${styles.slide} ${active ? styles.active : ''}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}`}
+              aria-hidden={!active}
+              inert={!active}
+            >
+              <img className={styles.image} src={s.image} alt="" width={1600} height={700} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
+              <div className={styles.shade} />
+              <div className={`container ${styles.copy}`}>
+                <p className={styles.kicker}>New collection</p>
+                <h2 className={styles.title}>{s.title}</h2>
+                <p className={styles.subtitle}>{s.subtitle}</p>
+                <Link to={s.url} className={buttonClass({ variant: 'light' })}>
+                  Shop Now
+                </Link>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <button type="button" className={`${styles.arrow} ${styles.prev}`} aria-label="Previous slide" onClick={prev}>
+        <ChevronLeftIcon />
+      </button>
+      <button type="button" className={`${styles.arrow} ${styles.next}`} aria-label="Next slide" onClick={next}>
+        <ChevronRightIcon />
+      </button>
+      <div className={styles.dots}>
+        {slides.map((s, i) => (
+          <button
+            key={s.id}
+            type="button"
+            className={`${styles.dot} ${i === index ? styles.dotActive : ''}`}
+            aria-label={`Show slide ${i + 1}: ${s.title}`}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => goTo(i)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Category } from '../../../../../contract/schemas/category';
+import { Button } from '../../../components/button';
+import { money } from '../../../lib/store-config';
+import { FeaturedMiniList } from './featured-mini-list';
+import styles from './listing-sidebar.module.css';
+
+interface Props {
+  idPrefix: string;
+  categories: Category[];
+  activeCategory: string;
+  onCategory: (slug: string | null) => void;
+  slider: number;
+  ceiling: number;
+  onSlider: (value: number) => void;
+  onApply: () => void;
+  onReset: () => void;
+}
+
+/** The listing sidebar: categories, the price range slider (0 to the highest price) and 5 featured products. */
+export function ListingSidebar({ idPrefix, categories, activeCategory, onCategory, slider, ceiling, onSlider, onApply, onReset }: Props) {
+  const sliderId = `${idPrefix}-price`;
+  return (
+    <div className={styles.sidebar}>
+      <section className={styles.block} aria-labelledby={`${idPrefix}-cats`}>
+        <h2 id={`${idPrefix}-cats`} className={styles.heading}>
+          Shop by category
+        </h2>
+        <ul className={styles.cats}>
+          <li>
+            <button type="button" className={styles.cat} aria-pressed={!activeCategory} onClick={() => onCategory(null)}>
+              All Categories
+            </button>
+          </li>
+          {categories.map((c) => (
+            <li key={c.id}>
+              <button type="button" className={styles.cat} aria-pressed={activeCategory === c.slug} onClick={() => onCategory(c.slug)}>
+                {c.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={styles.block} aria-labelledby={`${idPrefix}-price-h`}>
+        <h2 id={`${idPrefix}-price-h`} className={styles.heading}>
+          Filter by price
+        </h2>
+        <label htmlFor={sliderId} className={styles.sliderLabel}>
+          Maximum price: <strong>{money(slider)}</strong>
+        </label>
+        <input
+          id={sliderId}
+          className={styles.slider}
+          type="range"
+          min={0}
+          max={Math.ceil(ceiling)}
+          step={1}
+          value={Math.ceil(slider)}
+          aria-valuetext={money(slider)}
+          onChange={(e) => onSlider(Number(e.target.value))}
+        />
+        <div className={styles.range} aria-hidden="true">
+          <span>{money(0)}</span>
+          <span>{money(Math.ceil(ceiling))}</span>
+        </div>
+        <div className={styles.actions}>
+          <Button size="small" onClick={onApply}>
+            Apply Filter
+          </Button>
+          <Button size="small" variant="secondary" onClick={onReset}>
+            Reset All
+          </Button>
+        </div>
+      </section>
+      <section className={styles.block} aria-labelledby={`${idPrefix}-featured`}>
+        <h2 id={`${idPrefix}-featured`} className={styles.heading}>
+          Featured Products
+        </h2>
+        <FeaturedMiniList />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import styles from './option-picker.module.css';
+
+interface Props {
+  label: string;
+  name: string;
+  options: string[];
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown with a red border while the shopper tried to add without choosing. */
+  error: string | null;
+  /** Shown when the product lists no options at all. */
+  emptyText: string;
+  swatches?: boolean;
+}
+
+/**
+ * A size or colour choice as a radio group: arrow keys move between options, each has an accessible name
+ * (colour swatches carry their colour value as text for screen readers).
+ */
+export function OptionPicker({ label, name, options, value, onChange, error, emptyText, swatches = false }: Props) {
+  const labelId = useId();
+  const errorId = useId();
+  return (
+    <div
+      role="radiogroup"
+      aria-labelledby={labelId}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      className={`${styles.group} ${error ? styles.invalid : ''}`}
+    >
+      <p id={labelId} className={styles.label}>
+        {label}
+        {value && <span className={styles.value}>: {value}</span>}
+      </p>
+      {options.length === 0 ? (
+        <p className={styles.empty}>{emptyText}</p>
+      ) : (
+        <div className={styles.options}>
+          {options.map((o) => (
+            <label key={o} className={swatches ? styles.swatchOption : styles.option} title={swatches ? o : undefined}>
+              <input className={styles.input} type="radio" name={name} value={o} checked={value === o} onChange={() => onChange(o)} />
+              {swatches ? (
+                <>
+                  <span className={styles.swatch} style={{ background: o }} aria-hidden="true" />
+                  <span className="visually-hidden">{o}</span>
+                </>
+              ) : (
+                <span className={styles.chip}>{o}</span>
+              )}
+            </label>
+          ))}
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

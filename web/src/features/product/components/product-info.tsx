@@ -1,0 +1,119 @@
+import DOMPurify from 'dompurify';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { effectivePrice } from '../../../../../contract/rules/money';
+import { SHIPPING_FLAT } from '../../../../../contract/rules/shipping';
+import type { Product } from '../../../../../contract/schemas/product';
+import { Button } from '../../../components/button';
+import { TruckIcon } from '../../../components/icons';
+import { Price } from '../../../components/price';
+import { useSetAtom } from '../../../lib/jotai';
+import { addToCartAtom } from '../../../lib/session/cart-atoms';
+import { money } from '../../../lib/store-config';
+import { OptionPicker } from './option-picker';
+import { QuantityStepper } from './quantity-stepper';
+import styles from './product-detail.module.css';
+
+/**
+ * Title, price, category, pickers, quantity and Add to Cart. Size and colour must both be chosen: the check
+ * is on the selection (spec section 4), so a product that lists no sizes or colours cannot be added — the
+ * pickers say so up front instead of leaving the shopper puzzled.
+ */
+export function ProductInfo({ product }: { product: Product }) {
+  const [size, setSize] = useState('');
+  const [color, setColor] = useState('');
+  const [qty, setQty] = useState(1);
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  const [colorError, setColorError] = useState<string | null>(null);
+  const addToCart = useSetAtom(addToCartAtom);
+  const navigate = useNavigate();
+  const category = product.categories[0];
+  const description = useMemo(() => DOMPurify.sanitize(product.description), [product.description]);
+
+  const add = () => {
+    const missingSize = !size;
+    const missingColor = !color;
+    setSizeError(missingSize ? (product.sizes.length ? 'Please choose a size' : 'This item has no sizes to choose from, so it cannot be added yet') : null);
+    setColorError(missingColor ? (product.colors.length ? 'Please choose a colour' : 'This item has no colours to choose from, so it cannot be added yet') : null);
+    if (missingSize || missingColor) return;
+    addToCart({
+      productId: product.id,
+      qty,
+      price: effectivePrice(product),
+      title: product.title,
+      image: product.featured_image,
+      selectedSize: size,
+      selectedColor: color,
+    });
+    navigate('/cart');
+  };
+
+  return (
+    <div className={styles.info}>
+      {category && (
+        <Link to={`/products?category=${encodeURIComponent(category.slug)}`} className={styles.category}>
+          {category.name}
+        </Link>
+      )}
+      <h1 className={styles.title}>{product.title}</h1>
+      <div className={styles.priceRow}>
+        <Price sale_price={product.sale_price} regular_price={product.regular_price} size="large" />
+        <span className={styles.stock}>In Stock</span>
+      </div>
+      {product.short_description && <p className={styles.lead}>{product.short_description}</p>}
+      <div className={styles.pickers}>
+        <OptionPicker
+          label="Size"
+          name="size"
+          options={product.sizes}
+          value={size}
+          onChange={(v) => {
+            setSize(v);
+            setSizeError(null);
+          }}
+          error={sizeError}
+          emptyText="No sizes are listed for this item."
+        />
+        <OptionPicker
+          label="Colour"
+          name="color"
+          options={product.colors}
+          value={color}
+          onChange={(v) => {
+            setColor(v);
+            setColorError(null);
+          }}
+          error={colorError}
+          emptyText="No colours are listed for this item."
+          swatches
+        />
+      </div>
+      <div className={styles.buy}>
+        <QuantityStepper value={qty} onChange={setQty} />
+        <Button variant="accent" className={styles.add} onClick={add}>
+          Add to Cart
+        </Button>
+      </div>
+      <aside className={styles.shipping} aria-labelledby="shipping-heading">
+        <TruckIcon />
+        <div>
+          <h2 id="shipping-heading" className={styles.shippingTitle}>
+            Shipping & Delivery
+          </h2>
+          <p>
+            Delivered in 3–5 business days. A flat {money(SHIPPING_FLAT)} shipping fee applies once you enter your city, and you pay
+            cash on delivery.
+          </p>
+        </div>
+      </aside>
+      {description && (
+        <section className={styles.description} aria-labelledby="description-heading">
+          <h2 id="description-heading" className={styles.sectionTitle}>
+            Description
+          </h2>
+          <div dangerouslySetInnerHTML={{ __html: description }} />
+        </section>
+      )}
+    </div>
+  );
+}
