@@ -1,4 +1,80 @@
-/** Placeholder until its issue builds the screen. */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ShippingAddress } from '../../../../../contract/schemas/cart';
+import { Button, buttonClass } from '../../../components/button';
+import { PageMeta } from '../../../components/page-meta';
+import { useAtom, useAtomValue, useSetAtom } from '../../../lib/jotai';
+import { cartLinesAtom, cartShippingAtom, cartTotalAtom, removeLineAtom, updateCartAtom } from '../../../lib/session/cart-atoms';
+import { useCountries } from '../../../lib/session/countries-atoms';
+import { shippingAddressAtom } from '../../../lib/session/shipping-atoms';
+import { useCartDraft } from '../use-cart-draft';
+import { useToast } from '../use-toast';
+import { AddressPopup } from './address-popup';
+import { CartTable } from './cart-table';
+import { CartToast } from './cart-toast';
+import { CartTotals } from './cart-totals';
+import styles from './cart-page.module.css';
+
+export const CART_UPDATED = 'Cart updated successfully ✅';
+export const TOAST_MS = 3000;
+
+/** /cart: lines with local quantity edits, Update Cart, the totals box and the shipping estimate popup. */
 export function CartPage() {
-  return <h1>Cart</h1>;
+  const lines = useAtomValue(cartLinesAtom);
+  const subtotal = useAtomValue(cartTotalAtom);
+  const shipping = useAtomValue(cartShippingAtom);
+  const [address, setAddress] = useAtom(shippingAddressAtom);
+  const updateCart = useSetAtom(updateCartAtom);
+  const removeLine = useSetAtom(removeLineAtom);
+  const draft = useCartDraft(lines);
+  const toast = useToast(TOAST_MS);
+  const [popupOpen, setPopupOpen] = useState(false);
+  // The country list is fetched once per session as the cart starts, so the popup opens ready.
+  useCountries();
+
+  const runUpdate = (city: string) => {
+    updateCart({ quantities: draft.quantities, city });
+    draft.reset();
+    toast.show(CART_UPDATED);
+  };
+
+  const saveAddress = (next: ShippingAddress) => {
+    setAddress(next);
+    setPopupOpen(false);
+    runUpdate(next.city);
+  };
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <PageMeta title="Cart" description="Review the items in your cart, estimate shipping and check out." />
+      <h1 className={styles.heading}>Shopping Cart</h1>
+      {lines.length === 0 ? (
+        <div className={styles.empty}>
+          <p className={styles.emptyText}>Your cart is empty</p>
+          <Link to="/products" className={buttonClass({ variant: 'primary' })}>
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className={styles.layout}>
+          <div className={styles.main}>
+            <CartTable lines={lines} valueOf={draft.valueOf} onEdit={draft.edit} onRemove={removeLine} />
+            <div className={styles.actions}>
+              <Link to="/products" className={buttonClass({ variant: 'ghost' })}>
+                ← Continue Shopping
+              </Link>
+              <Button variant="primary" onClick={() => runUpdate(address.city)}>
+                Update Cart
+              </Button>
+            </div>
+          </div>
+          <aside className={styles.side}>
+            <CartTotals subtotal={subtotal} shipping={shipping} address={address} onCalculateShipping={() => setPopupOpen(true)} />
+          </aside>
+        </div>
+      )}
+      <AddressPopup open={popupOpen} initial={address} onClose={() => setPopupOpen(false)} onSave={saveAddress} />
+      <CartToast message={toast.message} />
+    </div>
+  );
 }

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import type { CartLine } from '../../../../../contract/schemas/cart';
+import { fromCents, toCents } from '../../../../../contract/rules/money';
+import { ProductImage } from '../../../components/product-image';
+import { money } from '../../../lib/store-config';
+import { lineKey } from '../use-cart-draft';
+import { QuantityStepper } from './quantity-stepper';
+import styles from './cart-table.module.css';
+
+interface Props {
+  lines: readonly CartLine[];
+  valueOf: (line: CartLine) => string;
+  onEdit: (line: CartLine, text: string) => void;
+  onRemove: (index: number) => void;
+}
+
+/** The options a line was bought with, e.g. "M / Navy"; blank parts are left out. */
+export function lineOptions(l: Pick<CartLine, 'selectedSize' | 'selectedColor'>): string {
+  return [l.selectedSize, l.selectedColor].filter((s) => s.trim()).join(' / ');
+}
+
+/**
+ * Product, Price, Quantity, Subtotal, Action (spec section 2). Subtotals use the committed quantities:
+ * edits only count once Update Cart applies them. On narrow screens each row becomes a card (CSS only).
+ */
+export function CartTable({ lines, valueOf, onEdit, onRemove }: Props) {
+  return (
+    <table className={styles.table}>
+      <caption className="visually-hidden">Items in your cart</caption>
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Price</th>
+          <th scope="col">Quantity</th>
+          <th scope="col">Subtotal</th>
+          <th scope="col">Action</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, i) => {
+          const options = lineOptions(line);
+          const name = options ? `${line.title} (${options})` : line.title;
+          return (
+            <tr key={lineKey(line)}>
+              <th scope="row" className={styles.product}>
+                <Link to={`/product/${line.productId}`} className={styles.thumb} tabIndex={-1} aria-hidden="true">
+                  <ProductImage src={line.image} alt="" width={72} height={90} />
+                </Link>
+                <span className={styles.info}>
+                  <Link to={`/product/${line.productId}`} className={styles.title}>
+                    {line.title}
+                  </Link>
+                  {line.selectedSize.trim() ? <span className={styles.option}>Size: {line.selectedSize}</span> : null}
+                  {line.selectedColor.trim() ? (
+                    <span className={styles.option}>
+                      Colour: <span className={styles.swatch} style={{ background: line.selectedColor }} aria-hidden="true" /> {line.selectedColor}
+                    </span>
+                  ) : null}
+                </span>
+              </th>
+              <td data-label="Price">{money(line.price)}</td>
+              <td data-label="Quantity">
+                <QuantityStepper value={valueOf(line)} label={`Quantity of ${name}`} onChange={(text) => onEdit(line, text)} />
+              </td>
+              <td data-label="Subtotal" className={styles.subtotal}>
+                {money(fromCents(toCents(line.price) * line.qty))}
+              </td>
+              <td data-label="Action">
+                <button type="button" className={styles.remove} onClick={() => onRemove(i)} aria-label={`Remove ${name}`}>
+                  <span aria-hidden="true">×</span>
+                  <span className={styles.removeText}>Remove</span>
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

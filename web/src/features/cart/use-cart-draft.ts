@@ -1,0 +1,29 @@
+import { useCallback, useState } from 'react';
+import type { CartLine } from '../../../../contract/schemas/cart';
+
+/**
+ * Quantity edits stay local until Update Cart (spec section 4). Drafts are keyed by the line's identity
+ * (product + size + colour, the merge key), not by position, so removing a line above never moves a
+ * pending edit onto its neighbour.
+ */
+export const lineKey = (l: Pick<CartLine, 'productId' | 'selectedSize' | 'selectedColor'>): string =>
+  `${l.productId}|${l.selectedSize}|${l.selectedColor}`;
+
+/** A typed quantity as a whole number of at least 1, or null while the box holds nothing usable. */
+export function parseQty(text: string | undefined): number | null {
+  if (text === undefined || text.trim() === '') return null;
+  const n = Math.floor(Number(text));
+  return Number.isFinite(n) ? Math.max(1, n) : null;
+}
+
+export function useCartDraft(lines: readonly CartLine[]) {
+  const [draft, setDraft] = useState<Record<string, string>>({});
+
+  const valueOf = useCallback((l: CartLine) => draft[lineKey(l)] ?? String(l.qty), [draft]);
+  const edit = useCallback((l: CartLine, text: string) => setDraft((d) => ({ ...d, [lineKey(l)]: text })), []);
+  /** The quantities Update Cart pushes: the edited ones, the committed ones elsewhere. */
+  const quantities = lines.map((l) => parseQty(draft[lineKey(l)]) ?? l.qty);
+  const reset = useCallback(() => setDraft({}), []);
+
+  return { valueOf, edit, quantities, reset };
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { api } from '../api-client';
+
+/**
+ * The countries service (spec section 7): the country list is fetched once per app session and kept
+ * here, so the cart popup and checkout share it and reopening them never refetches. Provinces are
+ * fetched per chosen country and cached by name. Failures are logged with the spec's text and leave the
+ * UI as it was (an empty list), never an error message.
+ */
+type CountriesState = { status: 'idle' | 'loading' | 'done'; names: string[] };
+
+const countriesStateAtom = atom<CountriesState>({ status: 'idle', names: [] });
+const provincesCacheAtom = atom<Record<string, string[]>>({});
+
+export const countriesAtom = atom((get) => get(countriesStateAtom).names);
+
+/** Starts the one fetch of the session; later calls are no-ops (also after a failure: "UI unchanged"). */
+export const loadCountriesAtom = atom(null, async (get, set) => {
+  if (get(countriesStateAtom).status !== 'idle') return;
+  set(countriesStateAtom, { status: 'loading', names: [] });
+  try {
+    const res = await api('countryPositions');
+    const names = [...new Set(res.data.map((c) => c.name))].sort((a, b) => a.localeCompare(b));
+    set(countriesStateAtom, { status: 'done', names });
+  } catch (err) {
+    console.error('Error fetching countries:', err);
+    set(countriesStateAtom, { status: 'done', names: [] });
+  }
+});
+
+/** The country list, starting its fetch on first use. */
+export function useCountries(): string[] {
+  const load = useSetAtom(loadCountriesAtom);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return useAtomValue(countriesAtom);
+}
+
+const loadProvincesAtom = atom(null, async (get, set, country: string): Promise<string[]> => {
+  const cached = get(provincesCacheAtom)[country];
+  if (cached) return cached;
+  const res = await api('countryStates', { body: { country } });
+  const names = (res.data.states ?? []).map((s) => s.name);
+  set(provincesCacheAtom, (prev) => ({ ...prev, [country]: names }));
+  return names;
+});
+
+/** Provinces of `country` ([] while loading, when unknown or on failure); stale answers are dropped. */
+export function useProvinces(country: string): { provinces: string[]; loading: boolean } {
+  const cache = useAtomValue(provincesCacheAtom);
+  const load = useSetAtom(loadProvincesAtom);
+  const [pending, setPending] = useState<string | null>(null);
+  const key = country.trim();
+  const cached = key ? cache[key] : undefined;
+  useEffect(() => {
+    if (!key || cached) return;
+    let live = true;
+    setPending(key);
+    load(key)
+      .catch((err: unknown) => {
+        if (live) console.error('Error fetching provinces:', err);
+      })
+      .finally(() => {
+        if (live) setPending(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [key, cached, load]);
+  return { provinces: cached ?? [], loading: pending === key && !cached };
+}

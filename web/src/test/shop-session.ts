@@ -1,0 +1,46 @@
+import type { CartLine } from '../../../contract/schemas/cart';
+import type { Product } from '../../../contract/schemas/product';
+import type { AuthResponse } from '../../../contract/schemas/user';
+import { effectivePrice } from '../../../contract/rules/money';
+import { MOCK_ADMIN, demoShopperCredentials, mockBackend } from '../../../mock-api/mock-store';
+import { TOKEN_KEY } from '../lib/api-client';
+import { CART_COOKIE, COOKIE_DAYS } from '../lib/session/cart-atoms';
+import { USER_KEY } from '../lib/session/auth-atoms';
+import { writeCookie } from '../lib/cookies';
+
+/**
+ * Test helpers for the shopper flows, reading whatever the mock's demo store holds (tiny seed or the
+ * generated catalogue) instead of hard-coding ids and prices.
+ */
+export async function signIn(role: 'shopper' | 'admin' = 'shopper'): Promise<AuthResponse> {
+  const b = await mockBackend();
+  const creds = role === 'admin' ? MOCK_ADMIN : demoShopperCredentials(b.demo);
+  const auth = await b.core.auth.login({ email: creds.email, password: creds.password });
+  localStorage.setItem(TOKEN_KEY, auth.token);
+  localStorage.setItem(USER_KEY, JSON.stringify(auth.user));
+  return auth;
+}
+
+/** Demo products that offer sizes and colours (what a real cart holds). */
+export async function demoProducts(): Promise<Product[]> {
+  const b = await mockBackend();
+  return b.demo.products.filter((p) => p.sizes.length > 0 && p.colors.length > 0);
+}
+
+export function lineFor(p: Product, qty = 1, sizeIndex = 0): CartLine {
+  return {
+    productId: p.id,
+    qty,
+    price: effectivePrice(p),
+    title: p.title,
+    image: p.featured_image,
+    selectedSize: p.sizes[sizeIndex] ?? p.sizes[0] ?? '',
+    selectedColor: p.colors[0] ?? '',
+    sizeId: null,
+  };
+}
+
+/** Puts a cart into the cookie, as a previous visit would have left it. */
+export function seedCart(lines: CartLine[], shippingCost = 0): void {
+  writeCookie(CART_COOKIE, JSON.stringify({ lines, shippingCost }), COOKIE_DAYS);
+}
