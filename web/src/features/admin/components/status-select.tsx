@@ -32,9 +32,9 @@ export function StatusSelect({ order, onUpdated }: StatusSelectProps) {
   return (
     <div className={ui.field}>
       <label htmlFor={id} className={ui.label}>
-        Update status<span className="visually-hidden"> of order #{order.id}</span>
+        Update status
       </label>
-      <select id={id} className={ui.input} value={order.status} disabled={busy} onChange={(e) => void change(e.target.value)}>
+      <select id={id} className={ui.input} aria-label={`Update status of order #${order.id}`} value={order.status} disabled={busy} onChange={(e) => void change(e.target.value)}>
         {/* A status from outside the list stays visible rather than being silently shown as another. */}
         {!known && (
           <option value={order.status} disabled>

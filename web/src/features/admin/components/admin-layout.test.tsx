@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createAppStore } from '../../../lib/jotai';
+import { userAtom } from '../../../lib/session/auth-atoms';
+import { renderWithApp } from '../../../test/render';
+import { AdminRoutes } from '../admin-routes';
+import { adminStore } from '../test-utils';
+
+describe('Admin layout', () => {
+  it('has the sidebar titles, the four links with the active one marked, and the admin badge', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<AdminRoutes />, { route: '/admin/categories', path: '/admin/*', store: await adminStore() });
+    expect(screen.getByText('Admin Panel')).toBeInTheDocument();
+    expect(screen.getByText('Management Dashboard')).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation', { name: 'Admin sections' }));
+    expect(nav.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin'],
+      ['Products', '/admin/products'],
+      ['Categories', '/admin/categories'],
+      ['Orders', '/admin/orders'],
+    ]);
+    expect(nav.getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByText('Store Admin')).toBeInTheDocument();
+    expect(screen.getByText('Administrator')).toBeInTheDocument();
+
+    await user.click(nav.getByRole('link', { name: 'Orders' }));
+    expect(await screen.findByRole('heading', { name: 'Orders Management' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('falls back to the e-mail when the admin has no name', () => {
+    const store = createAppStore();
+    store.set(userAtom, { id: 1, name: '', email: 'boss@threadline.test', phone: '', is_admin: 1 });
+    renderWithApp(<AdminRoutes />, { route: '/admin/orders', path: '/admin/*', store });
+    expect(screen.getByText('boss@threadline.test')).toBeInTheDocument();
+  });
+
+  it('has a menu button that opens and closes the section links (phones)', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<AdminRoutes />, { route: '/admin/orders', path: '/admin/*', store: await adminStore() });
+    const button = screen.getByRole('button', { name: 'Open admin menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(screen.getByRole('button', { name: 'Close admin menu' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('link', { name: 'Products' }));
+    expect(screen.getByRole('button', { name: 'Open admin menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../../../mock-api/node';
+import { resetMockStore } from '../../../../../mock-api/mock-store';
+import { renderWithApp } from '../../../test/render';
+import { adminTestStore } from '../test-data';
+import { adminStore, mockAlert } from '../test-utils';
+import { OrdersPage } from './orders-page';
+
+async function renderOrders() {
+  await resetMockStore(adminTestStore());
+  const user = userEvent.setup();
+  renderWithApp(<OrdersPage />, { route: '/admin/orders', store: await adminStore() });
+  await screen.findByRole('heading', { name: 'Order #1' });
+  return user;
+}
+
+const card = (id: number) => screen.getByRole('listitem', { name: `Order #${id}` });
+const statusSelect = (id: number) => screen.getByRole('combobox', { name: `Update status of order #${id}` });
+
+describe('Admin orders', () => {
+  it('shows the stat boxes and one card per order', async () => {
+    await renderOrders();
+    expect(screen.getByRole('heading', { name: 'Orders Management' })).toBeInTheDocument();
+    expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('3');
+    expect(screen.getByText('Pending').nextSibling).toHaveTextContent('1');
+    const first = within(card(1));
+    expect(first.getByText('pending', { selector: '[data-status]' })).toHaveAttribute('data-status', 'pending');
+    expect(first.getByText('Sam Shopper')).toBeInTheDocument();
+    expect(first.getByText('sam@threadline.test')).toBeInTheDocument();
+    expect(first.getByText('USD 59.98')).toBeInTheDocument();
+    expect(first.getByText('COD')).toBeInTheDocument();
+    expect(first.getByText(new Date('2026-02-01T09:30:00.000Z').toLocaleDateString())).toBeInTheDocument();
+    expect(within(statusSelect(1)).getAllByRole('option').map((o) => o.textContent)).toEqual(['pending', 'processing', 'shipped', 'completed', 'cancelled']);
+  });
+
+  it('locks the select during the call, then alerts Status updated and updates the card and counts', async () => {
+    const user = await renderOrders();
+    const alert = mockAlert();
+    let release: () => void = () => {};
+    // Holds the request, then falls through to the real mock handler.
+    server.use(http.put('*/api/orders/:id/status', () => new Promise<undefined>((r) => (release = () => r(undefined)))));
+    await user.selectOptions(statusSelect(1), 'shipped');
+    await waitFor(() => expect(statusSelect(1)).toBeDisabled());
+    release();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Status updated'));
+    expect(statusSelect(1)).toBeEnabled();
+    expect(statusSelect(1)).toHaveValue('shipped');
+    expect(within(card(1)).getByText('shipped', { selector: '[data-status]' })).toHaveAttribute('data-status', 'shipped');
+    expect(screen.getByText('Pending').nextSibling).toHaveTextContent('0');
+  });
+
+  it('alerts Error updating status on failure and keeps the old status', async () => {
+    const user = await renderOrders();
+    const alert = mockAlert();
+    server.use(http.put('*/api/orders/:id/status', () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 })));
+    await user.selectOptions(statusSelect(2), 'cancelled');
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error updating status'));
+    expect(statusSelect(2)).toHaveValue('processing');
+    expect(statusSelect(2)).toBeEnabled();
+  });
+
+  it('opens the details with items, records the status change in the history, and closes by Close Details and Escape', async () => {
+    const user = await renderOrders();
+    mockAlert();
+    await user.selectOptions(statusSelect(1), 'processing');
+    await waitFor(() => expect(statusSelect(1)).toHaveValue('processing'));
+    await user.click(within(card(1)).getByRole('button', { name: /View Details/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Order #1' }));
+    expect(await dialog.findByText('Classic Cotton Tee')).toBeInTheDocument();
+    expect(dialog.getByRole('heading', { name: 'Order Items (2)' })).toBeInTheDocument();
+    expect(dialog.getByText('Size ID: M-1')).toBeInTheDocument();
+    expect(dialog.getAllByText(/^Size ID:/)).toHaveLength(1);
+    expect(dialog.getByText('USD 39.98')).toBeInTheDocument();
+    expect(dialog.getByText('pending -> processing')).toBeInTheDocument();
+    expect(dialog.getByText('Store Admin')).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Close Details' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(within(card(2)).getByRole('button', { name: /View Details/ }));
+    expect(screen.getByRole('dialog', { name: 'Order #2' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows an empty state when the list fails to load', async () => {
+    server.use(http.get('*/api/orders', () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 })));
+    renderWithApp(<OrdersPage />, { store: await adminStore() });
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+    expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('0');
+  });
+});

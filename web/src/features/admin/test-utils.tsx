@@ -1,0 +1,44 @@
+/**
+ * Test helpers for the admin feature (imported by *.test.tsx only): sign in against the MSW core and
+ * build image files the server's byte sniffing accepts.
+ */
+import { vi } from 'vitest';
+// eslint-disable-next-line no-restricted-imports -- a test helper: only *.test.tsx files import this module
+import { mockBackend, MOCK_ADMIN } from '../../../../mock-api/mock-store';
+import { TOKEN_KEY } from '../../lib/api-client';
+import { createAppStore, type AppStore } from '../../lib/jotai';
+import { userAtom } from '../../lib/session/auth-atoms';
+
+/** A 1x1 transparent PNG. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+export function pngFile(name = 'photo.png'): File {
+  const bytes = Uint8Array.from(atob(PNG_BASE64), (c) => c.charCodeAt(0));
+  return new File([bytes], name, { type: 'image/png' });
+}
+
+export function bigPngFile(): File {
+  return new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+}
+
+export function textFile(): File {
+  return new File(['hello'], 'notes.txt', { type: 'text/plain' });
+}
+
+/** A store whose user is the mock admin, with the admin's token where the API client reads it. */
+export async function adminStore(): Promise<AppStore> {
+  const { core } = await mockBackend();
+  const { token, user } = await core.auth.login({ email: MOCK_ADMIN.email, password: MOCK_ADMIN.password });
+  localStorage.setItem(TOKEN_KEY, token);
+  const store = createAppStore();
+  store.set(userAtom, user);
+  return store;
+}
+
+export function mockAlert() {
+  return vi.spyOn(window, 'alert').mockImplementation(() => {});
+}
+
+export function mockConfirm(answer = true) {
+  return vi.spyOn(window, 'confirm').mockImplementation(() => answer);
+}
