@@ -39,8 +39,9 @@ export function createClient(target: () => ContractTarget) {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined;
+    const canHaveBody = ep.method !== 'GET' && ep.method !== 'DELETE';
     if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    else if (opts.body !== undefined && canHaveBody) body = JSON.stringify(opts.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(url, { method: ep.method, headers, body });
     const json: unknown = await res.json();

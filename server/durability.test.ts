@@ -1,0 +1,90 @@
+/**
+ * kill -9 right after a 201 never loses the order: the real server runs as a child process on a temp
+ * DATA_DIR, is killed with SIGKILL as soon as the answer arrives, restarted on the same folder, and
+ * the order is still there.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { createClient, SHIPPING } from './contract-suite/client';
+
+const ADMIN = { email: 'admin@durable.test', password: 'durable-admin-1' };
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return child;
+}
+
+const killed = (child: ChildProcess) => new Promise<void>((resolve) => {
+  child.once('exit', () => resolve());
+  child.kill('SIGKILL');
+});
+
+it('an order acknowledged with 201 survives kill -9', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'threadline-durable-'));
+  dirs.push(dataDir);
+  const port = await freePort();
+  const c = createClient(() => ({ baseUrl: `http://127.0.0.1:${port}`, admin: ADMIN }));
+
+  let child = await startServer(dataDir, port);
+  const shopper = await c.newShopper();
+  const placed = await c.call('placeOrder', {
+    token: shopper.token,
+    body: { cart: [{ productId: 3, qty: 2, selectedSize: 'L', selectedColor: '#000000' }], shipping_address: SHIPPING, payment_method: 'cod' },
+  });
+  expect(placed.status).toBe(201);
+  await killed(child);
+
+  child = await startServer(dataDir, port);
+  const mine = await c.call('myOrders', { token: shopper.token });
+  expect(mine.status).toBe(200);
+  expect(mine.body.map((o: { id: number }) => o.id)).toEqual([placed.body.orderId]);
+  const items = await c.call('orderItems', { token: shopper.token, params: { id: placed.body.orderId } });
+  expect(items.body[0]).toMatchObject({ product_id: 3, qty: 2, price: 99.5 });
+  await killed(child);
+}, 60_000);
