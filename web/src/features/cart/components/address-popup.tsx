@@ -48,7 +48,7 @@ function AddressForm({ initial, onCancel, onSave }: { initial: ShippingAddress; 
           </option>
         ))}
       </SelectField>
-      {provinceOptions.length > 0 || loading ? (
+      {provinces.length > 0 || loading ? (
         <SelectField label="State / Province" value={form.province} onChange={set('province')} disabled={loading} aria-busy={loading}>
           <option value="">{loading ? 'Loading…' : 'Select a state / province'}</option>
           {provinceOptions.map((p) => (

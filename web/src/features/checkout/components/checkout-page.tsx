@@ -1,4 +1,84 @@
-/** Placeholder until its issue builds the screen. */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { validateCheckout, type CheckoutErrors, type CheckoutForm } from '../../../../../contract/rules/validation';
+import { buttonClass } from '../../../components/button';
+import { PageMeta } from '../../../components/page-meta';
+import { useAtomValue } from '../../../lib/jotai';
+import { userAtom } from '../../../lib/session/auth-atoms';
+import { cartLinesAtom, cartTotalAtom } from '../../../lib/session/cart-atoms';
+import { shippingAddressAtom } from '../../../lib/session/shipping-atoms';
+import { clearDraft, initialForm, saveDraft } from '../checkout-form';
+import { CHECKOUT_PATH, usePlaceOrder } from '../use-place-order';
+import { BillingForm, FIELD_ORDER } from './billing-form';
+import { OrderSummary } from './order-summary';
+import styles from './checkout-page.module.css';
+
+/** /checkout: billing form left, order summary right; Place Order validates, then signs in or places. */
 export function CheckoutPage() {
-  return <h1>Checkout</h1>;
+  const user = useAtomValue(userAtom);
+  const address = useAtomValue(shippingAddressAtom);
+  const lines = useAtomValue(cartLinesAtom);
+  const subtotal = useAtomValue(cartTotalAtom);
+  const navigate = useNavigate();
+  const [form, setForm] = useState<CheckoutForm>(() => initialForm(address, user));
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const { place, processing, forget } = usePlaceOrder();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The draft saved before the login detour has been read into the form: drop it (idempotent under StrictMode).
+  useEffect(() => clearDraft(), []);
+
+  const change = (k: keyof CheckoutForm, value: string) => {
+    setForm((f) => ({ ...f, [k]: value, ...(k === 'country' ? { province: '' } : {}) }));
+    setErrors((e) => (k in e ? { ...e, [k]: undefined } : e));
+    forget();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (processing) return;
+    const found = validateCheckout(form);
+    setErrors(found);
+    const first = FIELD_ORDER.find((k) => k in found && found[k as keyof CheckoutErrors]);
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    if (!user?.id) {
+      saveDraft(form);
+      navigate('/login', { state: { from: CHECKOUT_PATH } });
+      return;
+    }
+    void place(form);
+  };
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <PageMeta title="Checkout" description="Enter your billing and shipping details and place your cash on delivery order." />
+      <h1 className={styles.heading}>Checkout</h1>
+      {lines.length === 0 ? (
+        <div className={styles.empty}>
+          <p>Your cart is empty</p>
+          <Link to="/products" className={buttonClass({ variant: 'primary' })}>
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          {!user ? (
+            <p className={styles.notice}>
+              Returning customer?{' '}
+              <Link to="/login" state={{ from: CHECKOUT_PATH }} onClick={() => saveDraft(form)}>
+                Click here to login
+              </Link>
+            </p>
+          ) : null}
+          <form ref={formRef} className={styles.layout} onSubmit={submit} noValidate aria-busy={processing}>
+            <BillingForm form={form} errors={errors} disabled={processing} onChange={change} />
+            <OrderSummary lines={lines} subtotal={subtotal} city={form.city} processing={processing} />
+          </form>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,53 @@
-/** Placeholder until its issue builds the screen. */
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '../../../components/button';
+import { PageMeta } from '../../../components/page-meta';
+import { money } from '../../../lib/store-config';
+import { useOrderTotal } from '../use-order-total';
+import { whatsappLink } from '../whatsapp';
+import styles from './order-success-page.module.css';
+
+/** /order-success/{orderId}: thanks, the order id, the server's total and the chat link for online payment. */
 export function OrderSuccessPage() {
-  return <h1>Thank You for Your Order!</h1>;
+  const { orderId = '' } = useParams();
+  const total = useOrderTotal(orderId);
+  return (
+    <div className={`container ${styles.page}`}>
+      <PageMeta title="Order placed" description="Your order has been placed." />
+      <section className={styles.card} aria-labelledby="success-title">
+        <div className={styles.check} aria-hidden="true">
+          ✓
+        </div>
+        <h1 id="success-title" className={styles.heading}>
+          Thank You for Your Order!
+        </h1>
+        <p className={styles.lead}>Your order has been placed successfully. We'll contact you soon with shipping details.</p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Order ID</dt>
+            <dd>#{orderId}</dd>
+          </div>
+          {typeof total === 'number' ? (
+            <div>
+              <dt>Total</dt>
+              <dd>{money(total)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Payment</dt>
+            <dd>Cash on delivery</dd>
+          </div>
+        </dl>
+        <div className={styles.pay}>
+          <p>Prefer to pay online? Message us and we'll send you the payment details.</p>
+          <a className={`${buttonClass({ variant: 'accent' })} ${styles.whatsapp}`} href={whatsappLink(orderId)} target="_blank" rel="noopener noreferrer">
+            Pay online via WhatsApp
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </div>
+        <Link to="/" className={buttonClass({ variant: 'secondary' })}>
+          Back to Home
+        </Link>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import type { CartLine } from '../../../../../contract/schemas/cart';
+import { fromCents, toCents } from '../../../../../contract/rules/money';
+import { shippingForOrder } from '../../../../../contract/rules/shipping';
+import { Button } from '../../../components/button';
+import { money } from '../../../lib/store-config';
+import styles from './order-summary.module.css';
+
+interface Props {
+  lines: readonly CartLine[];
+  subtotal: number;
+  city: string;
+  processing: boolean;
+}
+
+/**
+ * Your order: lines, subtotal, shipping and total. Shipping follows the server's rule on the form's
+ * city (20 once a city is typed), so the total shown is the total the server will charge.
+ */
+export function OrderSummary({ lines, subtotal, city, processing }: Props) {
+  const shipping = shippingForOrder(city);
+  const total = fromCents(toCents(subtotal) + toCents(shipping));
+  return (
+    <section className={styles.card} aria-labelledby="summary-title">
+      <h2 id="summary-title" className={styles.title}>
+        Your Order
+      </h2>
+      <ul className={styles.lines}>
+        {lines.map((l) => (
+          <li key={`${l.productId}|${l.selectedSize}|${l.selectedColor}`} className={styles.line}>
+            <span className={styles.lineName}>
+              {l.title} <span className={styles.qty}>× {l.qty}</span>
+              {[l.selectedSize, l.selectedColor].some((s) => s.trim()) ? (
+                <span className={styles.options}>{[l.selectedSize, l.selectedColor].filter((s) => s.trim()).join(' / ')}</span>
+              ) : null}
+            </span>
+            <span className={styles.amount}>{money(fromCents(toCents(l.price) * l.qty))}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.totals}>
+        <div className={styles.row}>
+          <dt>Subtotal</dt>
+          <dd>{money(subtotal)}</dd>
+        </div>
+        <div className={styles.row}>
+          <dt>Shipping</dt>
+          <dd>{money(shipping)}</dd>
+        </div>
+        <div className={`${styles.row} ${styles.total}`}>
+          <dt>Total</dt>
+          <dd>{money(total)}</dd>
+        </div>
+      </dl>
+      <div className={styles.payment}>
+        <p className={styles.method}>
+          <span className={styles.dot} aria-hidden="true" /> Cash on delivery
+        </p>
+        <p className={styles.small}>Pay with cash when your order arrives. Online payment can be arranged after ordering.</p>
+      </div>
+      <p className={styles.small}>
+        Your personal data will be used to process your order and support your experience throughout this website, as described in our{' '}
+        <Link to="/privacy-policy">privacy policy</Link>.
+      </p>
+      <Button type="submit" variant="accent" block disabled={processing}>
+        {processing ? 'Processing Order...' : 'Place Order'}
+      </Button>
+    </section>
+  );
+}
