@@ -1,10 +1,10 @@
-/** Where the mock's demo data comes from: the tiny built-in seed until fixtures/generate.ts lands. */
+/** Where the mock's demo data comes from: the deterministic generator in fixtures/ (same as the server's seed). */
+import { generateDemoStore } from '../fixtures/generate';
 import type { DemoStore } from '../server/core/seed';
-import { tinyDemoStore } from '../server/store/tiny-seed';
 
 let cached: DemoStore | undefined;
 
-/** Generated once per process: the generator is deterministic, and resets should be cheap. */
+/** Generated once per process (the generator is deterministic); each reset gets its own copy. */
 export function demoStore(): DemoStore {
-  return structuredClone((cached ??= tinyDemoStore()));
+  return structuredClone((cached ??= generateDemoStore()));
 }

@@ -3,6 +3,7 @@
  * catalogue. Kept apart from index.ts so tests can boot the same thing on a temp folder.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Api } from './core/api';
 import { createApi } from './core/api';
@@ -26,7 +27,7 @@ export interface BootOptions extends LowdbStoreOptions {
   adminEmail?: string;
   adminPassword?: string;
   /** The demo store to load into an empty catalogue, and a writer for its images (uploads/demo). */
-  demo?: { store: () => DemoStore; writeImages?: (dir: string) => Promise<void> };
+  demo?: { store: () => DemoStore; writeImages?: (dir: string) => Promise<unknown> };
   log?: (line: string) => void;
 }
 
@@ -34,6 +35,11 @@ export interface Backend {
   core: Core;
   api: Api;
   uploadsDir: string;
+  /**
+   * Renders the demo images (seconds to a minute on a small machine). index.ts runs it after listen:
+   * the API answers at once and the pictures fill in as they are written.
+   */
+  demoImages?: () => Promise<unknown>;
 }
 
 export async function openBackend(opts: BootOptions): Promise<Backend> {
@@ -59,13 +65,15 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
     else log(`Created the admin account.\n  e-mail:   ${email}\n  password: ${password}\nThis password is shown only once: note it now.`);
   }
 
+  let demoImages: (() => Promise<unknown>) | undefined;
   if (opts.demo) {
     const demo = opts.demo.store();
     const { seeded } = await seedDemoStore(stores, hasher, demo, systemClock.now());
-    if (seeded) {
-      await opts.demo.writeImages?.(join(uploadsDir, 'demo'));
-      log(`Loaded the demo catalogue: ${demo.categories.length} categories, ${demo.products.length} products.`);
-    }
+    const demoDir = join(uploadsDir, 'demo');
+    const writeImages = opts.demo.writeImages;
+    // Also on later starts of a demo store, so images lost to an interrupted first start come back.
+    if (writeImages && (seeded || existsSync(demoDir))) demoImages = () => writeImages(demoDir);
+    if (seeded) log(`Loaded the demo catalogue: ${demo.categories.length} categories, ${demo.products.length} products.`);
   }
-  return { core, api: createApi(core), uploadsDir };
+  return { core, api: createApi(core), uploadsDir, demoImages };
 }

@@ -35,7 +35,7 @@ async function freePort(): Promise<number> {
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -72,10 +72,13 @@ it('an order acknowledged with 201 survives kill -9', async () => {
   const c = createClient(() => ({ baseUrl: `http://127.0.0.1:${port}`, admin: ADMIN }));
 
   let child = await startServer(dataDir, port);
+  const admin = await c.adminToken();
+  const form = { title: 'Durable Coat', regular_price: 120, sale_price: 99.5, sizes: ['L'], colors: ['#000000'] };
+  const productId = (await c.call('createProduct', { token: admin, body: form })).body.id as number;
   const shopper = await c.newShopper();
   const placed = await c.call('placeOrder', {
     token: shopper.token,
-    body: { cart: [{ productId: 3, qty: 2, selectedSize: 'L', selectedColor: '#000000' }], shipping_address: SHIPPING, payment_method: 'cod' },
+    body: { cart: [{ productId, qty: 2, selectedSize: 'L', selectedColor: '#000000' }], shipping_address: SHIPPING, payment_method: 'cod' },
   });
   expect(placed.status).toBe(201);
   await killed(child);
@@ -85,6 +88,6 @@ it('an order acknowledged with 201 survives kill -9', async () => {
   expect(mine.status).toBe(200);
   expect(mine.body.map((o: { id: number }) => o.id)).toEqual([placed.body.orderId]);
   const items = await c.call('orderItems', { token: shopper.token, params: { id: placed.body.orderId } });
-  expect(items.body[0]).toMatchObject({ product_id: 3, qty: 2, price: 99.5 });
+  expect(items.body[0]).toMatchObject({ product_id: productId, qty: 2, price: 99.5 });
   await killed(child);
 }, 60_000);

@@ -7,7 +7,8 @@ import { openBackend } from './boot';
 import { parseEnv } from './config';
 import { createApp } from './http/app';
 import { CorruptDataFileError } from './store/lowdb-durable-file';
-import { tinyDemoStore } from './store/tiny-seed';
+import { writeDemoImages } from '../fixtures/demo-images-node';
+import { generateDemoStore } from '../fixtures/generate';
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
@@ -16,13 +17,19 @@ async function main(): Promise<void> {
     dataDir,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
-    demo: env.SEED_DEMO ? { store: tinyDemoStore } : undefined,
+    demo: env.SEED_DEMO
+      ? { store: generateDemoStore, writeImages: async (dir: string) => void (await writeDemoImages(dir)) }
+      : undefined,
   });
   const app = createApp({ api: backend.api, uploadsDir: backend.uploadsDir, distDir: resolve(env.DIST_DIR) });
   const server = app.listen(env.PORT, env.HOST, () => {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
     console.log(`Threadline listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port} (data in ${dataDir})`);
+    backend.demoImages?.().then(
+      () => console.log('Demo images are ready.'),
+      (err: unknown) => console.error('Could not write the demo images:', err instanceof Error ? err.message : err),
+    );
   });
 
   let stopping = false;
