@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { StoreProvider, createAppStore, type AppStore } from '../lib/jotai';
 
 /** Shows the current location so tests can assert navigations: getByTestId('location'). */
@@ -10,7 +10,8 @@ export function LocationProbe() {
 }
 
 interface Options {
-  route?: string;
+  /** A path, or { pathname, state } to arrive with router state (as <Navigate state> would). */
+  route?: InitialEntry;
   path?: string;
   store?: AppStore;
   extraRoutes?: ReactNode;

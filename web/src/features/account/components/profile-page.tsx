@@ -1,4 +1,44 @@
-/** Placeholder until its issue builds the screen. */
+import { PageMeta } from '../../../components/page-meta';
+import { useAtomValue } from '../../../lib/jotai';
+import { userAtom } from '../../../lib/session/auth-atoms';
+import { ChangePassword } from './change-password';
+import { OrdersList } from './orders-list';
+import styles from './profile.module.css';
+
+const orNotProvided = (v: string | undefined) => (v && v.trim() ? v : 'Not provided');
+
+/** /profile (signed-in only, guarded in the route table): account details, password, orders. */
 export function ProfilePage() {
-  return <h1>Profile</h1>;
+  const user = useAtomValue(userAtom);
+  return (
+    <div className={`container ${styles.page}`}>
+      <PageMeta title="My Account" description="Your account details and orders." />
+      <h1 className={styles.heading}>My Account</h1>
+      <div className={styles.layout}>
+        <div className={styles.side}>
+          <section className={styles.card} aria-labelledby="account-title">
+            <h2 id="account-title" className={styles.title}>
+              Account Information
+            </h2>
+            <dl className={styles.facts}>
+              <div>
+                <dt>Full Name</dt>
+                <dd>{orNotProvided(user?.name)}</dd>
+              </div>
+              <div>
+                <dt>Email</dt>
+                <dd>{orNotProvided(user?.email)}</dd>
+              </div>
+              <div>
+                <dt>Phone</dt>
+                <dd>{orNotProvided(user?.phone)}</dd>
+              </div>
+            </dl>
+          </section>
+          <ChangePassword />
+        </div>
+        <OrdersList />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router';
+import { http, HttpResponse, delay } from 'msw';
+import type { Order } from '../../../../../contract/schemas/order';
+import { server } from '../../../../../mock-api/node';
+import { demoShopperCredentials, mockBackend } from '../../../../../mock-api/mock-store';
+import { RequireUser } from '../../../app/guards';
+import { money } from '../../../lib/store-config';
+import { renderWithApp } from '../../../test/render';
+import { signIn } from '../../../test/shop-session';
+import { ProfilePage } from './profile-page';
+
+function renderProfile() {
+  return renderWithApp(
+    <RequireUser>
+      <ProfilePage />
+    </RequireUser>,
+    { route: '/profile', path: '/profile', extraRoutes: <Route path="/login" element={<p>login</p>} /> },
+  );
+}
+
+const order = (id: number, status: string, total: number): Order => ({
+  id,
+  user_id: 1,
+  name: 'Ada',
+  email: 'ada@example.com',
+  total,
+  payment_method: 'cod',
+  status,
+  created_at: '2026-03-04T10:00:00.000Z',
+  shipping_address: '{}',
+  status_history: [],
+});
+
+describe('Profile page', () => {
+  let alertSpy: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is for signed-in users only: others go to /login', () => {
+    renderProfile();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('shows the account information, with Not provided for what is missing', async () => {
+    const auth = await signIn('shopper');
+    localStorage.setItem('user', JSON.stringify({ ...auth.user, phone: '' }));
+    renderProfile();
+    const info = within(screen.getByRole('region', { name: 'Account Information' }));
+    expect(info.getByText(auth.user.name)).toBeInTheDocument();
+    expect(info.getByText(auth.user.email)).toBeInTheDocument();
+    expect(info.getByText('Not provided')).toBeInTheDocument();
+  });
+
+  it("lists the user's orders after a spinner: id, local date, total in the store currency and a badge per status", async () => {
+    await signIn('shopper');
+    server.use(
+      http.get('*/api/orders/my', async () => {
+        await delay(50);
+        return HttpResponse.json([order(9, 'PENDING', 1234.5), order(8, 'Shipped', 40), order(7, 'processing', 1), order(6, 'completed', 2), order(5, 'Cancelled', 3), order(4, 'on hold', 4)]);
+      }),
+    );
+    renderProfile();
+    const orders = within(screen.getByRole('region', { name: 'Your Orders' }));
+    expect(orders.getByRole('status')).toHaveTextContent('Loading orders…');
+    const items = await orders.findAllByRole('listitem');
+    expect(items).toHaveLength(6);
+    const first = within(items[0]!);
+    expect(first.getByText('Order #9')).toBeInTheDocument();
+    expect(first.getByText(new Date('2026-03-04T10:00:00.000Z').toLocaleDateString())).toBeInTheDocument();
+    expect(first.getByText(money(1234.5))).toBeInTheDocument();
+    expect(money(1234.5)).not.toMatch(/PKR|Rs/);
+    const kinds = items.map((li) => li.querySelector('[data-status]')?.getAttribute('data-status'));
+    expect(kinds).toEqual(['pending', 'shipped', 'processing', 'completed', 'cancelled', 'other']);
+  });
+
+  it('shows No orders found when there are none, or when the call fails', async () => {
+    await signIn('shopper');
+    server.use(http.get('*/api/orders/my', () => HttpResponse.json([])));
+    const first = renderProfile();
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    first.unmount();
+    server.use(http.get('*/api/orders/my', () => HttpResponse.error()));
+    renderProfile();
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+  });
+
+  it('enables Update Password only when both fields are filled and while not running; success alerts and clears', async () => {
+    const user = userEvent.setup({ delay: null });
+    await signIn('shopper');
+    const { password } = demoShopperCredentials((await mockBackend()).demo);
+    server.use(
+      http.put('*/api/auth/password', async () => {
+        await delay(100);
+        return undefined;
+      }),
+    );
+    renderProfile();
+    const button = screen.getByRole('button', { name: 'Update Password' });
+    const current = screen.getByLabelText('Current Password');
+    const next = screen.getByLabelText('New Password');
+    expect(button).toBeDisabled();
+    await user.type(current, password);
+    expect(button).toBeDisabled();
+    await user.type(next, 'brand-new-pass');
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(screen.getByRole('button', { name: 'Updating...' })).toBeDisabled();
+    expect(current).toBeDisabled();
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Password changed'));
+    expect(current).toHaveValue('');
+    expect(next).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Update Password' })).toBeDisabled();
+    // The new password works.
+    const b = await mockBackend();
+    const creds = demoShopperCredentials(b.demo);
+    await expect(b.core.auth.login({ email: creds.email, password: 'brand-new-pass' })).resolves.toMatchObject({ token: expect.any(String) });
+  });
+
+  it("alerts the server's message on failure, or Error without one, and keeps the inputs", async () => {
+    const user = userEvent.setup({ delay: null });
+    await signIn('shopper');
+    renderProfile();
+    await user.type(screen.getByLabelText('Current Password'), 'not-my-password');
+    await user.type(screen.getByLabelText('New Password'), 'brand-new-pass');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Current password is incorrect'));
+    expect(screen.getByLabelText('Current Password')).toHaveValue('not-my-password');
+
+    server.use(http.put('*/api/auth/password', () => new HttpResponse(null, { status: 500 })));
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(alertSpy).toHaveBeenLastCalledWith('Error'));
+  });
+});

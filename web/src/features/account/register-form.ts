@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { PASSWORD_MIN, type RegisterBody } from '../../../../contract/schemas/user';
+
+/** Register's client rules (spec section 5): all required, e-mail format, password at least 6. */
+export const registerFormSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required'),
+  lastName: z.string().trim().min(1, 'Last name is required'),
+  email: z.string().trim().min(1, 'E-mail is required').email('Invalid e-mail'),
+  phone: z.string().trim().min(1, 'Phone is required'),
+  password: z.string().min(1, 'Password is required').min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+});
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+export const EMPTY_REGISTER: RegisterForm = { firstName: '', lastName: '', email: '', phone: '', password: '' };
+
+/** The name is sent as first and last name joined by a space and trimmed. */
+export function registerBody(f: z.output<typeof registerFormSchema>): RegisterBody {
+  return { name: `${f.firstName} ${f.lastName}`.trim(), email: f.email, phone: f.phone, password: f.password };
+}
