@@ -16,6 +16,14 @@ const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === 
 export function createAuthUseCases(deps: CoreDeps) {
   const { stores, hasher, tokens, clock } = deps;
   const ttl = deps.sessionTtlMs ?? SESSION_TTL_MS;
+  let dummyHash: Promise<string> | undefined;
+  // Token lookups happen on every authenticated call: index sessions by hash, rebuilt when the rows change.
+  let sessionIndex: { rows: readonly StoredSession[]; byHash: Map<string, StoredSession> } | undefined;
+  const sessionByHash = (hash: string): StoredSession | undefined => {
+    const rows = stores.sessions.all();
+    if (sessionIndex?.rows !== rows) sessionIndex = { rows, byHash: new Map(rows.map((s) => [s.token_hash, s])) };
+    return sessionIndex.byHash.get(hash);
+  };
 
   /** Opens a session; expired sessions are swept out on the same write so the file stays small. */
   async function openSession(user: StoredUser): Promise<AuthResponse> {
@@ -66,8 +74,9 @@ export function createAuthUseCases(deps: CoreDeps) {
 
     async login(body: LoginBody): Promise<AuthResponse> {
       const user = stores.users.all().find((u) => sameEmail(u.email, body.email));
-      // Same message and a hash check either way, so the answer does not reveal which e-mails exist.
-      const ok = user ? await hasher.verify(body.password, user.password_hash) : await hasher.verify(body.password, 'x').then(() => false);
+      // Same message and the same hashing work either way, so neither answer nor timing reveals which e-mails exist.
+      dummyHash ??= hasher.hash('not-a-real-password');
+      const ok = await hasher.verify(body.password, user ? user.password_hash : await dummyHash);
       if (!user || !ok) throw new DomainError('unauthorized', 'Invalid email or password');
       return openSession(user);
     },
@@ -77,7 +86,7 @@ export function createAuthUseCases(deps: CoreDeps) {
       if (!token) return null;
       const tokenHash = await tokens.hash(token);
       const now = clock.now();
-      const session = stores.sessions.all().find((s) => s.token_hash === tokenHash);
+      const session = sessionByHash(tokenHash);
       if (!session || new Date(session.expires_at) <= now) return null;
       const user = stores.users.get(session.user_id);
       return user ? { user: toPublicUser(user), sessionId: session.id } : null;

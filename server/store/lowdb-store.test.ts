@@ -65,6 +65,7 @@ describe('a failed write', () => {
     expect(r.status).toBe(503);
     expect(r.body.code).toBe('storage_unavailable');
     expect(JSON.stringify(r.body)).not.toContain('EIO');
+    expect(JSON.stringify(r.body)).not.toContain(srv.dataDir);
     expect((await c.call('myOrders', { token: s.token })).body).toEqual([]);
     failing = false;
     const ok = await c.call('placeOrder', { token: s.token, body });

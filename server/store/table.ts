@@ -19,7 +19,16 @@ export interface InMemoryTable<T extends Row> extends Table<T> {
   snapshot(): TableState<T>;
 }
 
-export function createTable<T extends Row>(initial: TableState<T>, persist: Persist<T>, label = 'table'): InMemoryTable<T> {
+const logPersistError = (label: string, cause: unknown): void => {
+  console.error(`[store] write to ${label} failed; the change was rolled back:`, cause instanceof Error ? cause.message : cause);
+};
+
+export function createTable<T extends Row>(
+  initial: TableState<T>,
+  persist: Persist<T>,
+  label = 'table',
+  onPersistError: (label: string, cause: unknown) => void = logPersistError,
+): InMemoryTable<T> {
   let state: TableState<T> = { seq: initial.seq, rows: [...initial.rows] };
   let index = new Map(state.rows.map((r) => [r.id, r]));
   let queue: Promise<unknown> = Promise.resolve();
@@ -34,7 +43,9 @@ export function createTable<T extends Row>(initial: TableState<T>, persist: Pers
     try {
       await persist(next);
     } catch (cause) {
-      throw new DomainError('storage_unavailable', `Storage is unavailable (${label}); nothing was changed, please retry`, undefined, cause);
+      // The client gets no file name or system message; the server log gets both.
+      onPersistError(label, cause);
+      throw new DomainError('storage_unavailable', 'Storage is unavailable; nothing was changed, please retry', undefined, cause);
     }
     state = next;
     index = new Map(next.rows.map((r) => [r.id, r]));
