@@ -38,7 +38,7 @@ export function ProductCard({ product, headingLevel: H = 'h3', eager }: Props) {
         </H>
         <div className={styles.foot}>
           <Price sale_price={product.sale_price} regular_price={product.regular_price} />
-          <Link to={href} className={buttonClass({ variant: 'primary', size: 'small' })} aria-label={`Buy Now: ${product.title}`}>
+          <Link to={href} className={buttonClass({ variant: 'primary', size: 'small', block: true })} aria-label={`Buy Now: ${product.title}`}>
             Buy Now
           </Link>
         </div>

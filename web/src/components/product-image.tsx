@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styles from './product-image.module.css';
 
 interface Props {
@@ -12,7 +13,9 @@ interface Props {
 
 /** Product and category art: fixed width/height so nothing jumps while loading, placeholder when missing. */
 export function ProductImage({ src, alt, width = 600, height = 750, eager = false, className }: Props) {
-  if (!src) {
+  // A missing or broken file shows the same placeholder as "no image" instead of a broken-image icon.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) {
     return (
       <div className={`${styles.placeholder} ${className ?? ''}`} role="img" aria-label={alt ? `${alt} (no image)` : 'No image'}>
         <span aria-hidden="true">No image</span>
@@ -28,6 +31,7 @@ export function ProductImage({ src, alt, width = 600, height = 750, eager = fals
       height={height}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
+      onError={() => setFailed(src)}
     />
   );
 }

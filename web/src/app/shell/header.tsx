@@ -37,7 +37,11 @@ export function Header() {
           </span>
           <span className={styles.logoText}>{STORE.name}</span>
         </Link>
-        {!isAdmin && <SearchForm categories={categories} idPrefix="header-search" className={styles.search} />}
+        {!isAdmin && (
+          <div className={styles.search}>
+            <SearchForm categories={categories} idPrefix="header-search" />
+          </div>
+        )}
         <div className={styles.actions}>
           <div className={styles.account}>
             {user ? (

@@ -69,7 +69,7 @@ export function ProductListPage() {
               <FilterIcon size={18} /> Filters & Categories
             </Button>
             <label className={styles.sort}>
-              <span>Sort by</span>
+              <span className={styles.sortLabel}>Sort by</span>
               <select value={listing.sort} onChange={(e) => listing.setSort(e.target.value as Sort)}>
                 {SORT_OPTIONS.map((o) => (
                   <option key={o.value} value={o.value}>

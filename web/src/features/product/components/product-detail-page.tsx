@@ -34,8 +34,8 @@ function Detail({ product }: { product: Product }) {
       <ProductMeta product={product} />
       <Breadcrumb category={category} title={product.title} />
       <div className={styles.layout}>
-        <Gallery key={product.id} images={galleryImages(product)} title={product.title} />
-        <ProductInfo key={product.id} product={product} />
+        <Gallery key={`gallery-${product.id}`} images={galleryImages(product)} title={product.title} />
+        <ProductInfo key={`info-${product.id}`} product={product} />
       </div>
       <RelatedSlider products={related} />
     </div>
