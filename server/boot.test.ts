@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { catalogQuerySchema } from '../contract/rules/catalog-query';
 import { DEFAULT_ADMIN_EMAIL, openBackend } from './boot';
 import { parseEnv } from './config';
 import { tinyDemoStore } from './store/tiny-seed';
@@ -49,8 +50,8 @@ it('ADMIN_EMAIL / ADMIN_PASSWORD create that admin and are never printed; the de
   const a = await openBackend({ dataDir: dir, adminEmail: 'boss@shop.test', adminPassword: 'boss-secret', demo, log: (l) => lines.push(l) });
   expect(lines.join('\n')).not.toContain('boss-secret');
   expect((await a.core.auth.login({ email: 'boss@shop.test', password: 'boss-secret' })).user.is_admin).toBe(1);
-  expect(a.core.products.list({ sort: 'latest', page: 1, limit: 100 }).total).toBe(5);
+  expect(a.core.products.list(catalogQuerySchema.parse({ limit: 100 })).total).toBe(5);
   await a.core.products.remove(1);
   const b = await openBackend({ dataDir: dir, demo, log: () => undefined });
-  expect(b.core.products.list({ sort: 'latest', page: 1, limit: 100 }).total).toBe(4);
+  expect(b.core.products.list(catalogQuerySchema.parse({ limit: 100 })).total).toBe(4);
 });
