@@ -18,7 +18,10 @@ function Harness({ initial = [] as string[], onSubmit = () => {} }) {
   );
 }
 
-const tagTexts = () => within(screen.getByRole('list', { name: 'Sizes' })).getAllByRole('listitem').map((li) => li.textContent?.replace('×', ''));
+const tagTexts = () =>
+  within(screen.getByRole('list', { name: 'Sizes' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent?.replace('×', ''));
 
 describe('TagInput', () => {
   it('adds a trimmed tag on Enter and clears the box, without submitting the form', async () => {

@@ -14,7 +14,13 @@ interface TagInputProps {
  * A list of short texts (sizes, colours): type and press Enter to add, x to remove. Tags are trimmed;
  * blanks and duplicates are ignored (the shared addTag rule, which the server applies again).
  */
-export function TagInput({ label, value, onChange, placeholder = 'Type and press Enter', disabled = false }: TagInputProps) {
+export function TagInput({
+  label,
+  value,
+  onChange,
+  placeholder = 'Type and press Enter',
+  disabled = false,
+}: TagInputProps) {
   const [draft, setDraft] = useState('');
   const inputId = useId();
   const hintId = useId();

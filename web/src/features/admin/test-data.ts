@@ -15,7 +15,14 @@ export interface AdminTestStore {
   orderItems: Array<OrderItem & { order_id: number }>;
 }
 
-export const SHOPPER = { id: 1, name: 'Sam Shopper', email: 'sam@threadline.test', phone: '15550100000', is_admin: 0 as const, password: 'shopper-pass-1' };
+export const SHOPPER = {
+  id: 1,
+  name: 'Sam Shopper',
+  email: 'sam@threadline.test',
+  phone: '15550100000',
+  is_admin: 0 as const,
+  password: 'shopper-pass-1',
+};
 
 const CATEGORIES: Category[] = [
   { id: 1, name: 'T-Shirts', slug: 't-shirts', image: '/uploads/demo/cat-t-shirts.webp' },
@@ -23,7 +30,15 @@ const CATEGORIES: Category[] = [
   { id: 3, name: 'Jackets', slug: 'jackets', image: null },
 ];
 
-function product(id: number, title: string, regular: number, sale: number | null, cat: number, sizes: string[], colors: string[]): Product {
+function product(
+  id: number,
+  title: string,
+  regular: number,
+  sale: number | null,
+  cat: number,
+  sizes: string[],
+  colors: string[],
+): Product {
   const c = CATEGORIES[cat]!;
   return {
     id,
@@ -59,7 +74,13 @@ function order(id: number, status: string, shipping: string, extra: Partial<Orde
   };
 }
 
-const FULL_SHIPPING = JSON.stringify({ name: 'Sam Shopper', phone: '15550100000', email: SHOPPER.email, order_address: '12 Elm St, Springfield, USA, IL', notes: 'Leave at the door' });
+const FULL_SHIPPING = JSON.stringify({
+  name: 'Sam Shopper',
+  phone: '15550100000',
+  email: SHOPPER.email,
+  order_address: '12 Elm St, Springfield, USA, IL',
+  notes: 'Leave at the door',
+});
 
 export function adminTestStore(): AdminTestStore {
   return {
@@ -74,12 +95,35 @@ export function adminTestStore(): AdminTestStore {
     users: [{ ...SHOPPER }],
     orders: [
       order(1, 'pending', FULL_SHIPPING),
-      order(2, 'processing', JSON.stringify({ name: 'Pat Doe', order_address: '' }), { name: 'Pat Doe', email: 'pat@threadline.test' }),
+      order(2, 'processing', JSON.stringify({ name: 'Pat Doe', order_address: '' }), {
+        name: 'Pat Doe',
+        email: 'pat@threadline.test',
+      }),
       order(3, 'shipped', '{not json', { payment_method: 'cod' }),
     ],
     orderItems: [
-      { order_id: 1, id: 1, product_id: 1, product_title: 'Classic Cotton Tee', qty: 2, size: 'M', color: 'Navy', price: 19.99, size_id: 'M-1' },
-      { order_id: 1, id: 2, product_id: 2, product_title: 'Slim Fit Jeans', qty: 1, size: '32', color: 'Indigo', price: 60, size_id: null },
+      {
+        order_id: 1,
+        id: 1,
+        product_id: 1,
+        product_title: 'Classic Cotton Tee',
+        qty: 2,
+        size: 'M',
+        color: 'Navy',
+        price: 19.99,
+        size_id: 'M-1',
+      },
+      {
+        order_id: 1,
+        id: 2,
+        product_id: 2,
+        product_title: 'Slim Fit Jeans',
+        qty: 1,
+        size: '32',
+        color: 'Indigo',
+        price: 60,
+        size_id: null,
+      },
     ],
   };
 }

@@ -10,7 +10,8 @@ import { createAppStore, type AppStore } from '../../lib/jotai';
 import { userAtom } from '../../lib/session/auth-atoms';
 
 /** A 1x1 transparent PNG. */
-const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 export function pngFile(name = 'photo.png'): File {
   const bytes = Uint8Array.from(atob(PNG_BASE64), (c) => c.charCodeAt(0));

@@ -11,7 +11,11 @@ export const CATEGORY_POLL_MS = 1000;
  * the tab is hidden, unchanged answers (304 via ETag, served from the HTTP cache) do not re-render,
  * and failures are silent.
  */
-export function useCategoryPolling(): { categories: Category[]; loading: boolean; refresh: () => Promise<void> } {
+export function useCategoryPolling(): {
+  categories: Category[];
+  loading: boolean;
+  refresh: () => Promise<void>;
+} {
   const [categories, setCategories] = useState<Category[]>([]);
   const [loading, setLoading] = useState(true);
   const lastJson = useRef('');

@@ -45,7 +45,9 @@ export function useOrderItems(orderId: number) {
 export function parseShipping(text: string): Partial<Record<keyof ShippingDetails, unknown>> {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

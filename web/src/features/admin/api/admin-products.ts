@@ -57,7 +57,11 @@ export function productToForm(p: Product): ProductFormValues {
  * (spec sections 7 and 8); an answer for a page the admin already left is dropped.
  */
 export function useAdminProducts(page: number) {
-  const [state, setState] = useState<{ items: Product[]; total: number; loading: boolean }>({ items: [], total: 0, loading: true });
+  const [state, setState] = useState<{ items: Product[]; total: number; loading: boolean }>({
+    items: [],
+    total: 0,
+    loading: true,
+  });
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
@@ -91,7 +95,8 @@ export async function saveProduct(values: ProductFormValues, id: number | null):
     colors: values.colors,
     ...(values.newImage ? { image: values.newImage } : {}),
   };
-  const saved = id === null ? await api('createProduct', { body }) : await api('updateProduct', { params: { id }, body });
+  const saved =
+    id === null ? await api('createProduct', { body }) : await api('updateProduct', { params: { id }, body });
   if (values.gallery.length > 0) {
     return api('addProductImages', { params: { id: saved.id }, body: { images: values.gallery } });
   }

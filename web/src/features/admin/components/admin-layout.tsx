@@ -28,43 +28,51 @@ export function AdminLayout() {
   return (
     <div className={styles.shell}>
       <aside className={styles.sidebar} aria-label="Admin Panel">
-        <div className={styles.brandRow}>
-          <div>
-            <p className={styles.title}>Admin Panel</p>
-            <p className={styles.subtitle}>Management Dashboard</p>
+        <div className={styles.sidebarInner}>
+          <div className={styles.brandRow}>
+            <div>
+              <p className={styles.title}>Admin Panel</p>
+              <p className={styles.subtitle}>Management Dashboard</p>
+            </div>
+            <button
+              type="button"
+              className={styles.menuButton}
+              aria-expanded={menuOpen}
+              aria-controls={navId}
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              {menuOpen ? <CloseIcon width={18} height={18} /> : <MenuIcon width={18} height={18} />}
+              <span>Admin menu</span>
+            </button>
           </div>
-          <button
-            type="button"
-            className={styles.menuButton}
-            aria-expanded={menuOpen}
-            aria-controls={navId}
-            aria-label={menuOpen ? 'Close admin menu' : 'Open admin menu'}
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
-        </div>
-        <div id={navId} className={styles.collapsible} data-open={menuOpen}>
-          <nav aria-label="Admin sections">
-            <ul className={styles.links}>
-              {LINKS.map(({ to, label, icon: Icon, end }) => (
-                <li key={to}>
-                  <NavLink to={to} end={end} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
-                    <Icon />
-                    <span>{label}</span>
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className={styles.badge}>
-            <span className={styles.avatar}>
-              <UserIcon />
-            </span>
-            <span className={styles.badgeText}>
-              <span className={styles.badgeName}>{user?.name || user?.email}</span>
-              <span className={styles.badgeRole}>Administrator</span>
-            </span>
+          <div id={navId} className={styles.collapsible} data-open={menuOpen}>
+            <nav aria-label="Admin sections">
+              <ul className={styles.links}>
+                {LINKS.map(({ to, label, icon: Icon, end }) => (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      end={end}
+                      className={({ isActive }) =>
+                        isActive ? `${styles.link} ${styles.active}` : styles.link
+                      }
+                    >
+                      <Icon />
+                      <span>{label}</span>
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className={styles.badge}>
+              <span className={styles.avatar}>
+                <UserIcon />
+              </span>
+              <span className={styles.badgeText}>
+                <span className={styles.badgeName}>{user?.name || user?.email}</span>
+                <span className={styles.badgeRole}>Administrator</span>
+              </span>
+            </div>
           </div>
         </div>
       </aside>

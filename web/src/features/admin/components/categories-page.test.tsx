@@ -84,11 +84,18 @@ describe('Admin categories', () => {
     const user = await renderCategories();
     const bodies: unknown[] = [];
     server.events.on('request:start', ({ request }) => {
-      if (request.method === 'PUT') void request.clone().json().then((b) => bodies.push(b));
+      if (request.method === 'PUT')
+        void request
+          .clone()
+          .json()
+          .then((b) => bodies.push(b));
     });
     await user.click(screen.getByRole('button', { name: 'Edit Jeans' }));
     expect(nameBox()).toHaveValue('Jeans');
-    expect(screen.getByRole('img', { name: 'Category image preview' })).toHaveAttribute('src', '/uploads/demo/cat-jeans.webp');
+    expect(screen.getByRole('img', { name: 'Category image preview' })).toHaveAttribute(
+      'src',
+      '/uploads/demo/cat-jeans.webp',
+    );
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await user.clear(nameBox());
     await user.type(nameBox(), '  Denim   Jeans ');
@@ -128,7 +135,11 @@ describe('Admin categories', () => {
     const alert = mockAlert();
     mockConfirm(true);
     const fail = () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 });
-    server.use(http.post('*/api/categories', fail), http.put('*/api/categories/:id', fail), http.delete('*/api/categories/:id', fail));
+    server.use(
+      http.post('*/api/categories', fail),
+      http.put('*/api/categories/:id', fail),
+      http.delete('*/api/categories/:id', fail),
+    );
 
     await user.upload(screen.getByLabelText('Category image'), pngFile());
     await screen.findByRole('img', { name: 'Category image preview' });

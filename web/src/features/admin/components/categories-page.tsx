@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Category } from '../../../../../contract/schemas/category';
 import { deleteCategory, useCategoryPolling } from '../api/admin-categories';
 import { CategoryForm } from './category-form';
@@ -11,12 +11,11 @@ export function CategoriesPage() {
   const { categories, loading, refresh } = useCategoryPolling();
   const [editing, setEditing] = useState<Category | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
-  const top = useRef<HTMLElement>(null);
 
   function edit(c: Category) {
     setEditing(c);
-    // The form sits above the list: bring it back into view for the edit.
-    top.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    // The form sits above a possibly long list: go back up to it (the form focuses its name field).
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
   async function remove(c: Category) {
@@ -35,7 +34,7 @@ export function CategoriesPage() {
 
   const count = categories.length;
   return (
-    <section ref={top} aria-labelledby="categories-title" className={styles.page}>
+    <section aria-labelledby="categories-title">
       <header className={ui.pageHeader}>
         <div>
           <h1 id="categories-title" className={ui.pageTitle}>

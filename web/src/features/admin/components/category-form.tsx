@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Category } from '../../../../../contract/schemas/category';
 import { createCategory, updateCategory } from '../api/admin-categories';
 import { ImagePicker } from './image-picker';
@@ -19,6 +19,11 @@ export function CategoryForm({ editing, onSaved, onCancel }: CategoryFormProps) 
   const [busy, setBusy] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
   const image = newImage ?? editing?.image ?? null;
+
+  // Edit mode starts with the name field focused (without a jump: the page scrolls up smoothly).
+  useEffect(() => {
+    if (editing) nameInput.current?.focus({ preventScroll: true });
+  }, [editing]);
 
   async function submit() {
     if (busy) return;

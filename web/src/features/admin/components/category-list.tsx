@@ -49,7 +49,12 @@ export function CategoryList({ categories, loading, deletingId, onEdit, onDelete
                 <span className={styles.itemId}>Category ID: {c.id}</span>
               </span>
               <span className={styles.itemActions}>
-                <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
+                <button
+                  type="button"
+                  className={`${ui.secondary} ${ui.small}`}
+                  onClick={() => onEdit(c)}
+                  aria-label={`Edit ${c.name}`}
+                >
                   <EditIcon width={16} height={16} /> Edit
                 </button>
                 <button

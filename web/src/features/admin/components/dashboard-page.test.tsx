@@ -39,12 +39,18 @@ describe('Admin dashboard', () => {
   it('counts real orders from the store (cancelled excluded by the server)', async () => {
     await resetMockStore(adminTestStore());
     renderWithApp(<DashboardPage />, { store: await adminStore() });
-    expect(within(await screen.findByRole('article', { name: 'Total Orders' })).getByText('3')).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('article', { name: 'Total Orders' })).getByText('3'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Classic Cotton Tee')).toBeInTheDocument();
   });
 
   it('falls back to zeros and No sales data available yet. when the report fails', async () => {
-    server.use(http.get('*/api/admin/sales-report', () => HttpResponse.json({ message: 'no', code: 'forbidden' }, { status: 403 })));
+    server.use(
+      http.get('*/api/admin/sales-report', () =>
+        HttpResponse.json({ message: 'no', code: 'forbidden' }, { status: 403 }),
+      ),
+    );
     renderWithApp(<DashboardPage />, { store: await adminStore() });
     expect(await screen.findByText('No sales data available yet.')).toBeInTheDocument();
     expect(screen.getByText('USD 0')).toBeInTheDocument();

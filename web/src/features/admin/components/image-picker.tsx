@@ -17,7 +17,13 @@ interface ImagePickerProps {
  * One image file with the shared file rules (image types only, at most 2 MB): a broken rule is
  * alerted with the spec's message and the choice is dropped.
  */
-export function ImagePicker({ label, preview, onPick, disabled = false, hint = 'PNG, JPG up to 2MB' }: ImagePickerProps) {
+export function ImagePicker({
+  label,
+  preview,
+  onPick,
+  disabled = false,
+  hint = 'PNG, JPG up to 2MB',
+}: ImagePickerProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
 

@@ -20,6 +20,17 @@ export function OrderCard({ order, onView, onUpdated }: OrderCardProps) {
         </h2>
         <StatusBadge status={order.status} />
       </div>
+      <div className={styles.orderActions}>
+        <button
+          type="button"
+          className={ui.secondary}
+          onClick={() => onView(order)}
+          aria-label={`View Details of order #${order.id}`}
+        >
+          View Details
+        </button>
+        <StatusSelect order={order} onUpdated={onUpdated} />
+      </div>
       <dl className={styles.facts}>
         <div>
           <dt>Customer</dt>
@@ -41,12 +52,6 @@ export function OrderCard({ order, onView, onUpdated }: OrderCardProps) {
           <dd>{new Date(order.created_at).toLocaleDateString()}</dd>
         </div>
       </dl>
-      <div className={styles.orderActions}>
-        <button type="button" className={ui.secondary} onClick={() => onView(order)} aria-label={`View Details of order #${order.id}`}>
-          View Details
-        </button>
-        <StatusSelect order={order} onUpdated={onUpdated} />
-      </div>
     </li>
   );
 }

@@ -31,7 +31,16 @@ function renderModal(o: Order) {
 
 describe('Order details modal', () => {
   it('shows every shipping part, and special notes when present', () => {
-    renderModal(order(JSON.stringify({ name: 'Ada B.', phone: '15550101010', order_address: '1 Main St, Springfield', notes: 'Ring twice' })));
+    renderModal(
+      order(
+        JSON.stringify({
+          name: 'Ada B.',
+          phone: '15550101010',
+          order_address: '1 Main St, Springfield',
+          notes: 'Ring twice',
+        }),
+      ),
+    );
     const s = section('Shipping Information');
     expect(s.getByText('Ada B.')).toBeInTheDocument();
     expect(s.getByText('15550101010')).toBeInTheDocument();
@@ -64,7 +73,19 @@ describe('Order details modal', () => {
   });
 
   it('lists the status history as time, admin, old -> new', () => {
-    renderModal(order('{}', { status_history: [{ at: '2026-03-02T08:00:00.000Z', admin_id: 1, admin_name: 'Store Admin', from: 'pending', to: 'shipped' }] }));
+    renderModal(
+      order('{}', {
+        status_history: [
+          {
+            at: '2026-03-02T08:00:00.000Z',
+            admin_id: 1,
+            admin_name: 'Store Admin',
+            from: 'pending',
+            to: 'shipped',
+          },
+        ],
+      }),
+    );
     const h = section('Status history');
     expect(h.getByText('Store Admin')).toBeInTheDocument();
     expect(h.getByText('pending -> shipped')).toBeInTheDocument();

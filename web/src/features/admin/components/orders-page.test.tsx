@@ -27,13 +27,20 @@ describe('Admin orders', () => {
     expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('3');
     expect(screen.getByText('Pending').nextSibling).toHaveTextContent('1');
     const first = within(card(1));
-    expect(first.getByText('pending', { selector: '[data-status]' })).toHaveAttribute('data-status', 'pending');
+    expect(first.getByText('pending', { selector: '[data-status]' })).toHaveAttribute(
+      'data-status',
+      'pending',
+    );
     expect(first.getByText('Sam Shopper')).toBeInTheDocument();
     expect(first.getByText('sam@threadline.test')).toBeInTheDocument();
     expect(first.getByText('USD 59.98')).toBeInTheDocument();
     expect(first.getByText('COD')).toBeInTheDocument();
     expect(first.getByText(new Date('2026-02-01T09:30:00.000Z').toLocaleDateString())).toBeInTheDocument();
-    expect(within(statusSelect(1)).getAllByRole('option').map((o) => o.textContent)).toEqual(['pending', 'processing', 'shipped', 'completed', 'cancelled']);
+    expect(
+      within(statusSelect(1))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['pending', 'processing', 'shipped', 'completed', 'cancelled']);
   });
 
   it('locks the select during the call, then alerts Status updated and updates the card and counts', async () => {
@@ -41,21 +48,33 @@ describe('Admin orders', () => {
     const alert = mockAlert();
     let release: () => void = () => {};
     // Holds the request, then falls through to the real mock handler.
-    server.use(http.put('*/api/orders/:id/status', () => new Promise<undefined>((r) => (release = () => r(undefined)))));
+    server.use(
+      http.put(
+        '*/api/orders/:id/status',
+        () => new Promise<undefined>((r) => (release = () => r(undefined))),
+      ),
+    );
     await user.selectOptions(statusSelect(1), 'shipped');
     await waitFor(() => expect(statusSelect(1)).toBeDisabled());
     release();
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Status updated'));
     expect(statusSelect(1)).toBeEnabled();
     expect(statusSelect(1)).toHaveValue('shipped');
-    expect(within(card(1)).getByText('shipped', { selector: '[data-status]' })).toHaveAttribute('data-status', 'shipped');
+    expect(within(card(1)).getByText('shipped', { selector: '[data-status]' })).toHaveAttribute(
+      'data-status',
+      'shipped',
+    );
     expect(screen.getByText('Pending').nextSibling).toHaveTextContent('0');
   });
 
   it('alerts Error updating status on failure and keeps the old status', async () => {
     const user = await renderOrders();
     const alert = mockAlert();
-    server.use(http.put('*/api/orders/:id/status', () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 })));
+    server.use(
+      http.put('*/api/orders/:id/status', () =>
+        HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 }),
+      ),
+    );
     await user.selectOptions(statusSelect(2), 'cancelled');
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Error updating status'));
     expect(statusSelect(2)).toHaveValue('processing');
@@ -86,7 +105,9 @@ describe('Admin orders', () => {
   });
 
   it('shows an empty state when the list fails to load', async () => {
-    server.use(http.get('*/api/orders', () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 })));
+    server.use(
+      http.get('*/api/orders', () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 })),
+    );
     renderWithApp(<OrdersPage />, { store: await adminStore() });
     expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
     expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('0');

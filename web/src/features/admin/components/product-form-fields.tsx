@@ -2,7 +2,7 @@ import type { ChangeEvent, Dispatch, SetStateAction } from 'react';
 import type { Category } from '../../../../../contract/schemas/category';
 import { TagInput } from '../../../components/tag-input';
 import type { ProductFormValues } from '../api/admin-products';
-import { readFileAsDataUrl } from '../api/read-file';
+import { GalleryPicker } from './gallery-picker';
 import { ImagePicker } from './image-picker';
 import ui from './admin-ui.module.css';
 import styles from './product-modal.module.css';
@@ -21,14 +21,10 @@ export function ProductFormFields({ values, onChange, categories, disabled, exis
     <K extends keyof ProductFormValues>(key: K) =>
     (value: ProductFormValues[K]) =>
       onChange((v) => ({ ...v, [key]: value }));
-  const text = (key: 'title' | 'description' | 'regular_price' | 'sale_price' | 'category') => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-    set(key)(e.target.value);
-
-  // Gallery files have no client checks (spec section 5); the server still refuses non-images.
-  async function onGallery(e: ChangeEvent<HTMLInputElement>) {
-    const files = Array.from(e.target.files ?? []);
-    set('gallery')(await Promise.all(files.map(readFileAsDataUrl)));
-  }
+  const text =
+    (key: 'title' | 'description' | 'regular_price' | 'sale_price' | 'category') =>
+    (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(key)(e.target.value);
 
   return (
     <div className={styles.grid}>
@@ -36,31 +32,70 @@ export function ProductFormFields({ values, onChange, categories, disabled, exis
         <label htmlFor="product-title" className={ui.label}>
           Product Title
         </label>
-        <input id="product-title" className={ui.input} value={values.title} onChange={text('title')} disabled={disabled} />
+        <input
+          id="product-title"
+          className={ui.input}
+          value={values.title}
+          onChange={text('title')}
+          disabled={disabled}
+        />
       </div>
       <div className={`${ui.field} ${styles.wide}`}>
         <label htmlFor="product-description" className={ui.label}>
           Description
         </label>
-        <textarea id="product-description" className={ui.input} rows={4} value={values.description} onChange={text('description')} disabled={disabled} />
+        <textarea
+          id="product-description"
+          className={ui.input}
+          rows={4}
+          value={values.description}
+          onChange={text('description')}
+          disabled={disabled}
+        />
       </div>
       <div className={ui.field}>
         <label htmlFor="product-regular-price" className={ui.label}>
           Regular Price
         </label>
-        <input id="product-regular-price" className={ui.input} type="number" min="0" step="0.01" inputMode="decimal" value={values.regular_price} onChange={text('regular_price')} disabled={disabled} />
+        <input
+          id="product-regular-price"
+          className={ui.input}
+          type="number"
+          min="0"
+          step="0.01"
+          inputMode="decimal"
+          value={values.regular_price}
+          onChange={text('regular_price')}
+          disabled={disabled}
+        />
       </div>
       <div className={ui.field}>
         <label htmlFor="product-sale-price" className={ui.label}>
           Sale Price <span className={ui.muted}>(optional)</span>
         </label>
-        <input id="product-sale-price" className={ui.input} type="number" min="0" step="0.01" inputMode="decimal" value={values.sale_price} onChange={text('sale_price')} disabled={disabled} />
+        <input
+          id="product-sale-price"
+          className={ui.input}
+          type="number"
+          min="0"
+          step="0.01"
+          inputMode="decimal"
+          value={values.sale_price}
+          onChange={text('sale_price')}
+          disabled={disabled}
+        />
       </div>
       <div className={`${ui.field} ${styles.wide}`}>
         <label htmlFor="product-category" className={ui.label}>
           Category
         </label>
-        <select id="product-category" className={ui.input} value={values.category} onChange={text('category')} disabled={disabled}>
+        <select
+          id="product-category"
+          className={ui.input}
+          value={values.category}
+          onChange={text('category')}
+          disabled={disabled}
+        >
           <option value="">Select Category</option>
           {categories.map((c) => (
             <option key={c.id} value={String(c.id)}>
@@ -69,34 +104,32 @@ export function ProductFormFields({ values, onChange, categories, disabled, exis
           ))}
         </select>
       </div>
-      <TagInput label="Sizes" value={values.sizes} onChange={set('sizes')} disabled={disabled} placeholder="e.g. M, then Enter" />
-      <TagInput label="Colors" value={values.colors} onChange={set('colors')} disabled={disabled} placeholder="e.g. Navy, then Enter" />
+      <TagInput
+        label="Sizes"
+        value={values.sizes}
+        onChange={set('sizes')}
+        disabled={disabled}
+        placeholder="e.g. M, then Enter"
+      />
+      <TagInput
+        label="Colors"
+        value={values.colors}
+        onChange={set('colors')}
+        disabled={disabled}
+        placeholder="e.g. Navy, then Enter"
+      />
       <ImagePicker
         label="Featured Image"
         preview={values.newImage ?? values.image}
         onPick={(dataUrl) => onChange((v) => ({ ...v, newImage: dataUrl }))}
         disabled={disabled}
       />
-      <div className={ui.field}>
-        <label htmlFor="product-gallery" className={ui.label}>
-          Gallery Images
-        </label>
-        <input id="product-gallery" className={ui.input} type="file" accept="image/*" multiple onChange={(e) => void onGallery(e)} disabled={disabled} />
-        {(existingGallery.length > 0 || values.gallery.length > 0) && (
-          <ul className={styles.gallery} aria-label="Gallery">
-            {existingGallery.map((img) => (
-              <li key={img.url}>
-                <img src={img.url} alt="" />
-              </li>
-            ))}
-            {values.gallery.map((src, i) => (
-              <li key={`new-${i}`} className={styles.newImage}>
-                <img src={src} alt={`New gallery image ${i + 1}`} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <GalleryPicker
+        existing={existingGallery}
+        chosen={values.gallery}
+        onPick={set('gallery')}
+        disabled={disabled}
+      />
     </div>
   );
 }

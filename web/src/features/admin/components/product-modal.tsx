@@ -2,7 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Category } from '../../../../../contract/schemas/category';
 import type { Product } from '../../../../../contract/schemas/product';
 import { Modal } from '../../../components/modal';
-import { EMPTY_PRODUCT_FORM, productToForm, saveProduct, type ProductFormValues } from '../api/admin-products';
+import {
+  EMPTY_PRODUCT_FORM,
+  productToForm,
+  saveProduct,
+  type ProductFormValues,
+} from '../api/admin-products';
 import { ProductFormFields } from './product-form-fields';
 import ui from './admin-ui.module.css';
 
@@ -15,7 +20,9 @@ interface ProductModalProps {
 }
 
 export function ProductModal({ product, categories, onClose, onSaved }: ProductModalProps) {
-  const [values, setValues] = useState<ProductFormValues>(() => (product ? productToForm(product) : EMPTY_PRODUCT_FORM));
+  const [values, setValues] = useState<ProductFormValues>(() =>
+    product ? productToForm(product) : EMPTY_PRODUCT_FORM,
+  );
   const [busy, setBusy] = useState(false);
   const formId = useId();
 
@@ -52,7 +59,13 @@ export function ProductModal({ product, categories, onClose, onSaved }: ProductM
       }
     >
       <form id={formId} onSubmit={(e) => void onSubmit(e)} noValidate>
-        <ProductFormFields values={values} onChange={setValues} categories={categories} disabled={busy} existingGallery={product?.images ?? []} />
+        <ProductFormFields
+          values={values}
+          onChange={setValues}
+          categories={categories}
+          disabled={busy}
+          existingGallery={product?.images ?? []}
+        />
       </form>
     </Modal>
   );

@@ -9,7 +9,11 @@ import { renderWithApp } from '../../../test/render';
 import { adminStore, bigPngFile, mockAlert, mockConfirm, pngFile, textFile } from '../test-utils';
 import { ProductsPage } from './products-page';
 
-async function renderProducts(products?: (all: ReturnType<typeof adminTestStore>['products']) => ReturnType<typeof adminTestStore>['products']) {
+async function renderProducts(
+  products?: (
+    all: ReturnType<typeof adminTestStore>['products'],
+  ) => ReturnType<typeof adminTestStore>['products'],
+) {
   const demo = adminTestStore();
   if (products) demo.products = products(demo.products);
   await resetMockStore(demo);
@@ -48,8 +52,23 @@ describe('Admin products: list and pagination', () => {
   it('prices a row by sale price, else regular price; joins categories or shows -; shows No image', async () => {
     await renderProducts((all) => [
       { ...all[0]!, id: 1, sale_price: 19.99, regular_price: 25, created_at: '2026-02-03T00:00:00.000Z' },
-      { ...all[1]!, id: 2, sale_price: null, regular_price: 1250, created_at: '2026-02-02T00:00:00.000Z', categories: [all[0]!.categories[0]!, all[1]!.categories[0]!] },
-      { ...all[2]!, id: 3, sale_price: null, regular_price: 0, featured_image: null, categories: [], created_at: '2026-02-01T00:00:00.000Z' },
+      {
+        ...all[1]!,
+        id: 2,
+        sale_price: null,
+        regular_price: 1250,
+        created_at: '2026-02-02T00:00:00.000Z',
+        categories: [all[0]!.categories[0]!, all[1]!.categories[0]!],
+      },
+      {
+        ...all[2]!,
+        id: 3,
+        sale_price: null,
+        regular_price: 0,
+        featured_image: null,
+        categories: [],
+        created_at: '2026-02-01T00:00:00.000Z',
+      },
     ]);
     const [first, second, third] = rows();
     expect(within(first!).getByText('USD 19.99')).toBeInTheDocument();
@@ -67,7 +86,11 @@ describe('Admin products: list and pagination', () => {
   });
 
   it('treats a failed load as an empty list with no pagination', async () => {
-    server.use(http.get('*/api/products', () => HttpResponse.json({ message: 'down', code: 'internal' }, { status: 500 })));
+    server.use(
+      http.get('*/api/products', () =>
+        HttpResponse.json({ message: 'down', code: 'internal' }, { status: 500 }),
+      ),
+    );
     renderWithApp(<ProductsPage />, { store: await adminStore() });
     expect(await screen.findByText('No products found.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
@@ -86,7 +109,11 @@ describe('Admin products: list and pagination', () => {
     await waitFor(() => expect(screen.queryByText('Striped Tee')).not.toBeInTheDocument());
 
     const alert = mockAlert();
-    server.use(http.delete('*/api/products/:id', () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 })));
+    server.use(
+      http.delete('*/api/products/:id', () =>
+        HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 }),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Delete Rain Jacket' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Error deleting product. Please try again.'));
   });
@@ -108,11 +135,16 @@ describe('Admin products: the product modal', () => {
     await user.type(d.getByRole('spinbutton', { name: 'Regular Price' }), '80');
     await user.type(d.getByRole('spinbutton', { name: /Sale Price/ }), '65');
     await user.selectOptions(d.getByRole('combobox', { name: 'Category' }), 'Jackets');
-    expect(within(d.getByRole('combobox', { name: 'Category' })).getAllByRole('option')[0]).toHaveTextContent('Select Category');
+    expect(within(d.getByRole('combobox', { name: 'Category' })).getAllByRole('option')[0]).toHaveTextContent(
+      'Select Category',
+    );
     await user.type(d.getByRole('textbox', { name: 'Sizes' }), 'M{Enter}L{Enter}');
     await user.type(d.getByRole('textbox', { name: 'Colors' }), 'Sand{Enter}');
     await user.upload(d.getByLabelText('Featured Image'), pngFile());
-    expect(await d.findByRole('img', { name: 'Featured Image preview' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+    expect(await d.findByRole('img', { name: 'Featured Image preview' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
     await user.upload(d.getByLabelText('Gallery Images'), [pngFile('a.png'), pngFile('b.png')]);
     expect(await d.findByRole('img', { name: 'New gallery image 2' })).toBeInTheDocument();
 
@@ -157,7 +189,10 @@ describe('Admin products: the product modal', () => {
     server.use(
       http.post('*/api/products', async () => {
         await new Promise<void>((r) => (release = r));
-        return HttpResponse.json({ message: 'Title is required', code: 'validation_failed' }, { status: 400 });
+        return HttpResponse.json(
+          { message: 'Title is required', code: 'validation_failed' },
+          { status: 400 },
+        );
       }),
     );
     await user.click(screen.getByRole('button', { name: 'New Product' }));

@@ -39,7 +39,9 @@ export function ProductsPage() {
           <h1 id="products-title" className={ui.pageTitle}>
             Products
           </h1>
-          <p className={ui.pageSubtitle}>{total === 1 ? '1 product in the catalogue' : `${total} products in the catalogue`}</p>
+          <p className={ui.pageSubtitle}>
+            {total === 1 ? '1 product in the catalogue' : `${total} products in the catalogue`}
+          </p>
         </div>
         <button type="button" className={ui.primary} onClick={() => setModal({ open: true, product: null })}>
           <PlusIcon width={18} height={18} /> New Product
@@ -52,16 +54,31 @@ export function ProductsPage() {
         ) : items.length === 0 ? (
           <p className={ui.center}>No products found.</p>
         ) : (
-          <ProductsTable items={items} deletingId={deletingId} onEdit={(p) => setModal({ open: true, product: p })} onDelete={(p) => void remove(p)} />
+          <ProductsTable
+            items={items}
+            deletingId={deletingId}
+            onEdit={(p) => setModal({ open: true, product: p })}
+            onDelete={(p) => void remove(p)}
+          />
         )}
 
         {total > ADMIN_PAGE_SIZE && (
           <nav className={styles.pager} aria-label="Products pages">
-            <button type="button" className={ui.secondary} disabled={page === 1 || loading} onClick={() => setPage((n) => n - 1)}>
+            <button
+              type="button"
+              className={ui.secondary}
+              disabled={page === 1 || loading}
+              onClick={() => setPage((n) => n - 1)}
+            >
               Previous
             </button>
             <span aria-live="polite">Page {page}</span>
-            <button type="button" className={ui.secondary} disabled={items.length < ADMIN_PAGE_SIZE || loading} onClick={() => setPage((n) => n + 1)}>
+            <button
+              type="button"
+              className={ui.secondary}
+              disabled={items.length < ADMIN_PAGE_SIZE || loading}
+              onClick={() => setPage((n) => n + 1)}
+            >
               Next
             </button>
           </nav>

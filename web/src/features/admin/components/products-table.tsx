@@ -34,7 +34,7 @@ export function ProductsTable({ items, deletingId, onEdit, onDelete }: ProductsT
             <tr key={p.id}>
               <td data-label="Image">
                 {p.featured_image ? (
-                  <img src={p.featured_image} alt="" className={styles.thumb} loading="lazy" />
+                  <img src={p.featured_image} alt="" className={styles.thumb} />
                 ) : (
                   <span className={styles.noImage}>No image</span>
                 )}
@@ -48,7 +48,12 @@ export function ProductsTable({ items, deletingId, onEdit, onDelete }: ProductsT
               <td data-label="Category">{p.categories.map((c) => c.name).join(', ') || '-'}</td>
               <td data-label="Actions">
                 <span className={styles.actions}>
-                  <button type="button" className={`${ui.secondary} ${ui.small}`} aria-label={`Edit ${p.title}`} onClick={() => onEdit(p)}>
+                  <button
+                    type="button"
+                    className={`${ui.secondary} ${ui.small}`}
+                    aria-label={`Edit ${p.title}`}
+                    onClick={() => onEdit(p)}
+                  >
                     <EditIcon width={16} height={16} /> Edit
                   </button>
                   <button

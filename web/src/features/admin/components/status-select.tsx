@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ORDER_STATUSES, orderStatusSchema, type Order } from '../../../../../contract/schemas/order';
 import { updateOrderStatus } from '../api/admin-orders';
 import ui from './admin-ui.module.css';
+import styles from './status-select.module.css';
 
 interface StatusSelectProps {
   order: Order;
@@ -30,11 +31,18 @@ export function StatusSelect({ order, onUpdated }: StatusSelectProps) {
 
   const id = `order-status-${order.id}`;
   return (
-    <div className={ui.field}>
+    <div className={styles.field}>
       <label htmlFor={id} className={ui.label}>
         Update status
       </label>
-      <select id={id} className={ui.input} aria-label={`Update status of order #${order.id}`} value={order.status} disabled={busy} onChange={(e) => void change(e.target.value)}>
+      <select
+        id={id}
+        className={`${ui.input} ${styles.select}`}
+        aria-label={`Update status of order #${order.id}`}
+        value={order.status}
+        disabled={busy}
+        onChange={(e) => void change(e.target.value)}
+      >
         {/* A status from outside the list stays visible rather than being silently shown as another. */}
         {!known && (
           <option value={order.status} disabled>
