@@ -7,6 +7,10 @@ import { configureMockSanitizer, mockBackend } from './mock-store';
 export async function startDemoWorker(): Promise<void> {
   configureMockSanitizer(createDomSanitizer());
   const worker = setupWorker(...handlers);
-  await worker.start({ onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' }, quiet: true });
+  await worker.start({
+    onUnhandledRequest: 'bypass',
+    serviceWorker: { url: '/mockServiceWorker.js' },
+    quiet: true,
+  });
   await mockBackend();
 }

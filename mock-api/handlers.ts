@@ -70,7 +70,9 @@ const uploads = http.get('*/uploads/:name', async ({ params }) => {
 // `*/api/*` also matches source files such as /src/features/catalog/api/x.ts in demo mode: only a path
 // that starts with /api/ is an unknown API call; anything else passes through (undefined = not handled).
 const unknownApi = http.all(`*${API_BASE}/*`, ({ request }) =>
-  new URL(request.url).pathname.startsWith(`${API_BASE}/`) ? json({ status: 404, body: { message: 'Not found', code: 'not_found' } }) : undefined,
+  new URL(request.url).pathname.startsWith(`${API_BASE}/`)
+    ? json({ status: 404, body: { message: 'Not found', code: 'not_found' } })
+    : undefined,
 );
 
 export const handlers = [...apiHandlers, uploads, unknownApi];

@@ -18,9 +18,17 @@ it('serves the generated demo catalogue', async () => {
 });
 
 it('hands out tokens for the demo shopper and the mock admin', async () => {
-  const shopper = userSchema.parse(await (await api('/auth/me', { headers: { authorization: `Bearer ${await getMockToken('shopper')}` } })).json());
+  const shopper = userSchema.parse(
+    await (
+      await api('/auth/me', { headers: { authorization: `Bearer ${await getMockToken('shopper')}` } })
+    ).json(),
+  );
   expect(shopper).toMatchObject({ email: demoShopperCredentials().email, is_admin: 0 });
-  const admin = userSchema.parse(await (await api('/auth/me', { headers: { authorization: `Bearer ${await getMockToken('admin')}` } })).json());
+  const admin = userSchema.parse(
+    await (
+      await api('/auth/me', { headers: { authorization: `Bearer ${await getMockToken('admin')}` } })
+    ).json(),
+  );
   expect(admin).toMatchObject({ email: MOCK_ADMIN.email, is_admin: 1 });
   const login = await api('/auth/login', { method: 'POST', body: JSON.stringify(demoShopperCredentials()) });
   expect(login.status).toBe(200);

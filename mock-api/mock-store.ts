@@ -23,7 +23,11 @@ import { createWebTokenService } from '../server/store/web-tokens';
 import { createWebCryptoHasher } from '../server/store/webcrypto-hasher';
 import { demoStore } from './demo-source';
 
-export const MOCK_ADMIN = { email: 'admin@threadline.local', password: 'threadline-admin', name: 'Store Admin' } as const;
+export const MOCK_ADMIN = {
+  email: 'admin@threadline.local',
+  password: 'threadline-admin',
+  name: 'Store Admin',
+} as const;
 
 export interface MockBackend {
   core: Core;
@@ -52,7 +56,13 @@ async function build(demo: DemoStore): Promise<MockBackend> {
     clock: systemClock,
     countries: createCountriesDataset(),
   });
-  await core.auth.createUser({ name: MOCK_ADMIN.name, email: MOCK_ADMIN.email, phone: '15550109999', password: MOCK_ADMIN.password, isAdmin: true });
+  await core.auth.createUser({
+    name: MOCK_ADMIN.name,
+    email: MOCK_ADMIN.email,
+    phone: '15550109999',
+    password: MOCK_ADMIN.password,
+    isAdmin: true,
+  });
   await seedDemoStore(core.deps.stores, hasher, demo, systemClock.now());
   return { core, api: createApi(core), images, demo };
 }

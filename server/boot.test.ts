@@ -15,7 +15,9 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 it('env: defaults, overrides and clear errors', () => {
   expect(parseEnv({})).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', SEED_DEMO: true });
-  expect(parseEnv({ PORT: '3150', SEED_DEMO: 'false', ADMIN_EMAIL: 'boss@shop.test', STORE_CURRENCY: 'EUR' })).toMatchObject({
+  expect(
+    parseEnv({ PORT: '3150', SEED_DEMO: 'false', ADMIN_EMAIL: 'boss@shop.test', STORE_CURRENCY: 'EUR' }),
+  ).toMatchObject({
     PORT: 3150,
     SEED_DEMO: false,
     ADMIN_EMAIL: 'boss@shop.test',
@@ -47,9 +49,17 @@ it('first start without ADMIN_* creates admin@threadline.local with a random pas
 it('ADMIN_EMAIL / ADMIN_PASSWORD create that admin and are never printed; the demo is seeded once', async () => {
   const lines: string[] = [];
   const demo = { store: tinyDemoStore };
-  const a = await openBackend({ dataDir: dir, adminEmail: 'boss@shop.test', adminPassword: 'boss-secret', demo, log: (l) => lines.push(l) });
+  const a = await openBackend({
+    dataDir: dir,
+    adminEmail: 'boss@shop.test',
+    adminPassword: 'boss-secret',
+    demo,
+    log: (l) => lines.push(l),
+  });
   expect(lines.join('\n')).not.toContain('boss-secret');
-  expect((await a.core.auth.login({ email: 'boss@shop.test', password: 'boss-secret' })).user.is_admin).toBe(1);
+  expect((await a.core.auth.login({ email: 'boss@shop.test', password: 'boss-secret' })).user.is_admin).toBe(
+    1,
+  );
   expect(a.core.products.list(catalogQuerySchema.parse({ limit: 100 })).total).toBe(5);
   await a.core.products.remove(1);
   const b = await openBackend({ dataDir: dir, demo, log: () => undefined });

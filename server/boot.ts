@@ -62,7 +62,10 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
     const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
     await core.auth.createUser({ name: 'Administrator', email, phone: '', password, isAdmin: true });
     if (opts.adminPassword) log(`Created the admin account ${email} (password from ADMIN_PASSWORD).`);
-    else log(`Created the admin account.\n  e-mail:   ${email}\n  password: ${password}\nThis password is shown only once: note it now.`);
+    else
+      log(
+        `Created the admin account.\n  e-mail:   ${email}\n  password: ${password}\nThis password is shown only once: note it now.`,
+      );
   }
 
   let demoImages: (() => Promise<unknown>) | undefined;
@@ -73,7 +76,10 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
     const writeImages = opts.demo.writeImages;
     // Also on later starts of a demo store, so images lost to an interrupted first start come back.
     if (writeImages && (seeded || existsSync(demoDir))) demoImages = () => writeImages(demoDir);
-    if (seeded) log(`Loaded the demo catalogue: ${demo.categories.length} categories, ${demo.products.length} products.`);
+    if (seeded)
+      log(
+        `Loaded the demo catalogue: ${demo.categories.length} categories, ${demo.products.length} products.`,
+      );
   }
   return { core, api: createApi(core), uploadsDir, demoImages };
 }

@@ -11,9 +11,22 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DIST_DIR: z.string().min(1).default('./dist'),
-  ADMIN_EMAIL: z.string().trim().email().optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional().or(z.literal('').transform(() => undefined)),
-  STORE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'STORE_CURRENCY must be a 3-letter code such as USD').optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(6, 'ADMIN_PASSWORD must be at least 6 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STORE_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'STORE_CURRENCY must be a 3-letter code such as USD')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: bool.transform((v) => v ?? true),
 });
 

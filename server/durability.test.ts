@@ -35,7 +35,15 @@ async function freePort(): Promise<number> {
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'false' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: 'false',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -60,10 +68,11 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   return child;
 }
 
-const killed = (child: ChildProcess) => new Promise<void>((resolve) => {
-  child.once('exit', () => resolve());
-  child.kill('SIGKILL');
-});
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 
 it('an order acknowledged with 201 survives kill -9', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'threadline-durable-'));
@@ -73,12 +82,22 @@ it('an order acknowledged with 201 survives kill -9', async () => {
 
   let child = await startServer(dataDir, port);
   const admin = await c.adminToken();
-  const form = { title: 'Durable Coat', regular_price: 120, sale_price: 99.5, sizes: ['L'], colors: ['#000000'] };
+  const form = {
+    title: 'Durable Coat',
+    regular_price: 120,
+    sale_price: 99.5,
+    sizes: ['L'],
+    colors: ['#000000'],
+  };
   const productId = (await c.call('createProduct', { token: admin, body: form })).body.id as number;
   const shopper = await c.newShopper();
   const placed = await c.call('placeOrder', {
     token: shopper.token,
-    body: { cart: [{ productId, qty: 2, selectedSize: 'L', selectedColor: '#000000' }], shipping_address: SHIPPING, payment_method: 'cod' },
+    body: {
+      cart: [{ productId, qty: 2, selectedSize: 'L', selectedColor: '#000000' }],
+      shipping_address: SHIPPING,
+      payment_method: 'cod',
+    },
   });
   expect(placed.status).toBe(201);
   await killed(child);

@@ -25,10 +25,13 @@ async function main(): Promise<void> {
   const server = app.listen(env.PORT, env.HOST, () => {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
-    console.log(`Threadline listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port} (data in ${dataDir})`);
+    console.log(
+      `Threadline listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port} (data in ${dataDir})`,
+    );
     backend.demoImages?.().then(
       () => console.log('Demo images are ready.'),
-      (err: unknown) => console.error('Could not write the demo images:', err instanceof Error ? err.message : err),
+      (err: unknown) =>
+        console.error('Could not write the demo images:', err instanceof Error ? err.message : err),
     );
   });
 

@@ -47,12 +47,18 @@ export function createClient(target: () => ContractTarget) {
     const json: unknown = await res.json();
     if (res.status === ep.status) {
       const parsed = ep.response.safeParse(json);
-      expect(parsed.success, `${name} ${res.status} answer matches the contract: ${JSON.stringify(json).slice(0, 300)}`).toBe(true);
+      expect(
+        parsed.success,
+        `${name} ${res.status} answer matches the contract: ${JSON.stringify(json).slice(0, 300)}`,
+      ).toBe(true);
     } else if (name === 'countryStates' && res.status === 404) {
       expect(ep.response.safeParse(json).success).toBe(true);
     } else {
       const parsed = errorBodySchema.safeParse(json);
-      expect(parsed.success, `${name} ${res.status} error body matches the contract: ${JSON.stringify(json).slice(0, 300)}`).toBe(true);
+      expect(
+        parsed.success,
+        `${name} ${res.status} error body matches the contract: ${JSON.stringify(json).slice(0, 300)}`,
+      ).toBe(true);
     }
     return { status: res.status, body: json as T };
   }
@@ -62,7 +68,9 @@ export function createClient(target: () => ContractTarget) {
   async function newShopper(): Promise<{ token: string; id: number; email: string; password: string }> {
     const email = `shopper-${Date.now()}-${++n}@example.test`;
     const password = 'secret-pass';
-    const r = await call('register', { body: { name: 'Test Shopper', email, password, phone: '5550101234' } });
+    const r = await call('register', {
+      body: { name: 'Test Shopper', email, password, phone: '5550101234' },
+    });
     expect(r.status).toBe(201);
     return { token: r.body.token, id: r.body.user.id, email, password };
   }

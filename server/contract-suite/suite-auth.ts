@@ -5,14 +5,20 @@ export function authSuite(c: ContractClient): void {
   describe('accounts', () => {
     it('POST /auth/register: 201 with a shopper; is_admin ignored; 409 duplicate (any case); 400 short password', async () => {
       const email = `Reg-${Date.now()}@Example.test`;
-      const r = await c.call('register', { body: { name: 'Ann Lee', email, password: 'secret1', phone: '5550100001', is_admin: 1 } });
+      const r = await c.call('register', {
+        body: { name: 'Ann Lee', email, password: 'secret1', phone: '5550100001', is_admin: 1 },
+      });
       expect(r.status).toBe(201);
       expect(r.body.user).toMatchObject({ name: 'Ann Lee', is_admin: 0 });
       expect(Object.keys(r.body.user).sort()).toEqual(['email', 'id', 'is_admin', 'name', 'phone']);
-      const dup = await c.call('register', { body: { name: 'Ann', email: email.toLowerCase(), password: 'secret1', phone: '1' } });
+      const dup = await c.call('register', {
+        body: { name: 'Ann', email: email.toLowerCase(), password: 'secret1', phone: '1' },
+      });
       expect(dup.status).toBe(409);
       expect(dup.body.code).toBe('conflict');
-      const short = await c.call('register', { body: { name: 'Bo', email: `b-${Date.now()}@example.test`, password: '12345', phone: '1' } });
+      const short = await c.call('register', {
+        body: { name: 'Bo', email: `b-${Date.now()}@example.test`, password: '12345', phone: '1' },
+      });
       expect(short.status).toBe(400);
       expect(short.body.fields.password).toBeTruthy();
     });
@@ -44,19 +50,35 @@ export function authSuite(c: ContractClient): void {
 
     it('PUT /auth/password: 200 with the right old password, ending the other sessions; 400 wrong old; 401 no token', async () => {
       const s = await c.newShopper();
-      const other = (await c.call('login', { body: { email: s.email, password: s.password } })).body.token as string;
-      const wrong = await c.call('changePassword', { token: s.token, body: { oldPassword: 'wrong-one', newPassword: 'new-secret' } });
+      const other = (await c.call('login', { body: { email: s.email, password: s.password } })).body
+        .token as string;
+      const wrong = await c.call('changePassword', {
+        token: s.token,
+        body: { oldPassword: 'wrong-one', newPassword: 'new-secret' },
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe('Current password is incorrect');
-      const ok = await c.call('changePassword', { token: s.token, body: { oldPassword: s.password, newPassword: 'new-secret' } });
+      const ok = await c.call('changePassword', {
+        token: s.token,
+        body: { oldPassword: s.password, newPassword: 'new-secret' },
+      });
       expect(ok.status).toBe(200);
       expect(ok.body.message).toBe('Password changed');
       expect((await c.call('me', { token: other })).status).toBe(401);
       expect((await c.call('me', { token: s.token })).status).toBe(200);
       expect((await c.call('login', { body: { email: s.email, password: s.password } })).status).toBe(401);
       expect((await c.call('login', { body: { email: s.email, password: 'new-secret' } })).status).toBe(200);
-      expect((await c.call('changePassword', { body: { oldPassword: 'a', newPassword: 'bbbbbb' } })).status).toBe(401);
-      expect((await c.call('changePassword', { token: s.token, body: { oldPassword: 'new-secret', newPassword: '123' } })).status).toBe(400);
+      expect(
+        (await c.call('changePassword', { body: { oldPassword: 'a', newPassword: 'bbbbbb' } })).status,
+      ).toBe(401);
+      expect(
+        (
+          await c.call('changePassword', {
+            token: s.token,
+            body: { oldPassword: 'new-secret', newPassword: '123' },
+          })
+        ).status,
+      ).toBe(400);
     });
   });
 

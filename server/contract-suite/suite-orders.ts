@@ -7,29 +7,91 @@ export function ordersSuite(c: ContractClient): void {
     let admin = '';
     let tee = 0;
     let tote = 0;
-    const line = (over: Record<string, unknown> = {}) => ({ productId: tee, sizeId: null, qty: 2, price: 0.01, selectedSize: 'M', selectedColor: '#0000ff', ...over });
-    const place = (token: string, cart: unknown[], extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-      c.call('placeOrder', { token, headers, body: { cart, shipping_address: SHIPPING, payment_method: 'cod', ...extra } });
+    const line = (over: Record<string, unknown> = {}) => ({
+      productId: tee,
+      sizeId: null,
+      qty: 2,
+      price: 0.01,
+      selectedSize: 'M',
+      selectedColor: '#0000ff',
+      ...over,
+    });
+    const place = (
+      token: string,
+      cart: unknown[],
+      extra: Record<string, unknown> = {},
+      headers?: Record<string, string>,
+    ) =>
+      c.call('placeOrder', {
+        token,
+        headers,
+        body: { cart, shipping_address: SHIPPING, payment_method: 'cod', ...extra },
+      });
 
     beforeAll(async () => {
       admin = await c.adminToken();
       const form = { description: '', sku: '', category: '', image: PNG_DATA_URL };
-      tee = (await c.call('createProduct', { token: admin, body: { ...form, title: 'Order Tee', regular_price: 40, sale_price: 30, sizes: ['S', 'M'], colors: ['#ff0000', '#0000ff'] } })).body.id;
-      tote = (await c.call('createProduct', { token: admin, body: { ...form, title: 'Order Tote', regular_price: 10.1, sale_price: null, sizes: [], colors: [] } })).body.id;
+      tee = (
+        await c.call('createProduct', {
+          token: admin,
+          body: {
+            ...form,
+            title: 'Order Tee',
+            regular_price: 40,
+            sale_price: 30,
+            sizes: ['S', 'M'],
+            colors: ['#ff0000', '#0000ff'],
+          },
+        })
+      ).body.id;
+      tote = (
+        await c.call('createProduct', {
+          token: admin,
+          body: {
+            ...form,
+            title: 'Order Tote',
+            regular_price: 10.1,
+            sale_price: null,
+            sizes: [],
+            colors: [],
+          },
+        })
+      ).body.id;
     });
 
     it('POST /orders: 201 with the catalogue price; the order shows in /orders/my with its items', async () => {
       const s = await c.newShopper();
-      const r = await place(s.token, [line(), line({ productId: tote, qty: 3, selectedSize: '', selectedColor: '' })]);
+      const r = await place(s.token, [
+        line(),
+        line({ productId: tote, qty: 3, selectedSize: '', selectedColor: '' }),
+      ]);
       expect(r.status).toBe(201);
       const mine = await c.call('myOrders', { token: s.token });
       expect(mine.status).toBe(200);
       expect(mine.body).toHaveLength(1);
       // 2 x 30 (sale price) + 3 x 10.10 + 20 shipping: the client's 0.01 is ignored.
-      expect(mine.body[0]).toMatchObject({ id: r.body.orderId, user_id: s.id, total: 110.3, status: 'pending', payment_method: 'cod', name: 'Test Shopper', email: 'test@example.test' });
+      expect(mine.body[0]).toMatchObject({
+        id: r.body.orderId,
+        user_id: s.id,
+        total: 110.3,
+        status: 'pending',
+        payment_method: 'cod',
+        name: 'Test Shopper',
+        email: 'test@example.test',
+      });
       const items = await c.call('orderItems', { token: s.token, params: { id: r.body.orderId } });
       expect(items.status).toBe(200);
-      expect(items.body.map((i: { product_id: number; qty: number; price: number; size: string; color: string }) => [i.product_id, i.qty, i.price, i.size, i.color])).toEqual([
+      expect(
+        items.body.map(
+          (i: { product_id: number; qty: number; price: number; size: string; color: string }) => [
+            i.product_id,
+            i.qty,
+            i.price,
+            i.size,
+            i.color,
+          ],
+        ),
+      ).toEqual([
         [tee, 2, 30, 'M', '#0000ff'],
         [tote, 3, 10.1, '', ''],
       ]);
@@ -38,16 +100,30 @@ export function ordersSuite(c: ContractClient): void {
     it('POST /orders: 401 without a token; 400 for bad lines, payment method or address', async () => {
       const s = await c.newShopper();
       expect((await place('', [line()])).status).toBe(401);
-      for (const bad of [{ qty: 0 }, { qty: -1 }, { qty: 1.5 }, { qty: 101 }, { productId: 999_999 }, { selectedSize: 'XXL' }, { selectedColor: 'green' }]) {
+      for (const bad of [
+        { qty: 0 },
+        { qty: -1 },
+        { qty: 1.5 },
+        { qty: 101 },
+        { productId: 999_999 },
+        { selectedSize: 'XXL' },
+        { selectedColor: 'green' },
+      ]) {
         expect((await place(s.token, [line(bad)])).status, JSON.stringify(bad)).toBe(400);
       }
-      expect((await place(s.token, [line({ productId: tote, selectedSize: 'M', selectedColor: '' })])).status).toBe(400);
+      expect(
+        (await place(s.token, [line({ productId: tote, selectedSize: 'M', selectedColor: '' })])).status,
+      ).toBe(400);
       expect((await place(s.token, [])).status).toBe(400);
       expect((await place(s.token, [line()], { payment_method: 'card' })).status).toBe(400);
-      const noCity = await place(s.token, [line()], { shipping_address: JSON.stringify({ ...JSON.parse(SHIPPING), city: ' ' }) });
+      const noCity = await place(s.token, [line()], {
+        shipping_address: JSON.stringify({ ...JSON.parse(SHIPPING), city: ' ' }),
+      });
       expect(noCity.status).toBe(400);
       expect(noCity.body.fields.city).toBe('Town/City is required');
-      const phone = await place(s.token, [line()], { shipping_address: JSON.stringify({ ...JSON.parse(SHIPPING), phone: '12-34' }) });
+      const phone = await place(s.token, [line()], {
+        shipping_address: JSON.stringify({ ...JSON.parse(SHIPPING), phone: '12-34' }),
+      });
       expect(phone.body.fields.phone).toBe('Invalid phone format');
       expect((await place(s.token, [line()], { shipping_address: 'not json' })).status).toBe(400);
       expect((await c.call('myOrders', { token: s.token })).body).toEqual([]);
@@ -62,10 +138,12 @@ export function ordersSuite(c: ContractClient): void {
       expect(b.body.orderId).toBe(a.body.orderId);
       expect((await c.call('myOrders', { token: s.token })).body).toHaveLength(1);
       const other = await c.newShopper();
-      expect((await place(other.token, [line()], {}, { 'Idempotency-Key': key })).body.orderId).not.toBe(a.body.orderId);
+      expect((await place(other.token, [line()], {}, { 'Idempotency-Key': key })).body.orderId).not.toBe(
+        a.body.orderId,
+      );
     });
 
-    it('GET /orders/my: only the caller\'s orders; 401 without a token', async () => {
+    it("GET /orders/my: only the caller's orders; 401 without a token", async () => {
       const a = await c.newShopper();
       const b = await c.newShopper();
       await place(a.token, [line()]);
@@ -96,15 +174,33 @@ export function ordersSuite(c: ContractClient): void {
     it('PUT /orders/:id/status records who changed what; 400 bad status; 404; 403', async () => {
       const s = await c.newShopper();
       const id = (await place(s.token, [line()])).body.orderId as number;
-      const r = await c.call('updateOrderStatus', { token: admin, params: { id }, body: { status: 'shipped' } });
+      const r = await c.call('updateOrderStatus', {
+        token: admin,
+        params: { id },
+        body: { status: 'shipped' },
+      });
       expect(r.status).toBe(200);
       expect(r.body.status).toBe('shipped');
       expect(r.body.status_history).toHaveLength(1);
       expect(r.body.status_history[0]).toMatchObject({ from: 'pending', to: 'shipped' });
       expect(typeof r.body.status_history[0].admin_name).toBe('string');
-      expect((await c.call('updateOrderStatus', { token: admin, params: { id }, body: { status: 'lost' } })).status).toBe(400);
-      expect((await c.call('updateOrderStatus', { token: admin, params: { id: 999_999 }, body: { status: 'shipped' } })).status).toBe(404);
-      expect((await c.call('updateOrderStatus', { token: s.token, params: { id }, body: { status: 'completed' } })).status).toBe(403);
+      expect(
+        (await c.call('updateOrderStatus', { token: admin, params: { id }, body: { status: 'lost' } }))
+          .status,
+      ).toBe(400);
+      expect(
+        (
+          await c.call('updateOrderStatus', {
+            token: admin,
+            params: { id: 999_999 },
+            body: { status: 'shipped' },
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (await c.call('updateOrderStatus', { token: s.token, params: { id }, body: { status: 'completed' } }))
+          .status,
+      ).toBe(403);
     });
 
     it('GET /admin/sales-report counts every order but the cancelled ones; 403 shopper; 401 anonymous', async () => {
@@ -112,12 +208,17 @@ export function ordersSuite(c: ContractClient): void {
       const s = await c.newShopper();
       await place(s.token, [line({ qty: 5 })]);
       const gone = (await place(s.token, [line({ qty: 7 })])).body.orderId as number;
-      await c.call('updateOrderStatus', { token: admin, params: { id: gone }, body: { status: 'cancelled' } });
+      await c.call('updateOrderStatus', {
+        token: admin,
+        params: { id: gone },
+        body: { status: 'cancelled' },
+      });
       const after = await c.call('salesReport', { token: admin });
       expect(after.status).toBe(200);
       expect(after.body.stats.orders_count).toBe(before.stats.orders_count + 1);
       expect(Math.round((after.body.stats.total_sales - before.stats.total_sales) * 100)).toBe(17000);
-      const qty = (r: { best_selling: { product_id: number; total_qty: number }[] }) => r.best_selling.find((b) => b.product_id === tee)?.total_qty ?? 0;
+      const qty = (r: { best_selling: { product_id: number; total_qty: number }[] }) =>
+        r.best_selling.find((b) => b.product_id === tee)?.total_qty ?? 0;
       expect(qty(after.body) - qty(before)).toBe(5);
       expect((await c.call('salesReport', { token: s.token })).status).toBe(403);
       expect((await c.call('salesReport')).status).toBe(401);

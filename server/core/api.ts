@@ -79,7 +79,8 @@ const HANDLERS: Record<EndpointName, Handler> = {
   myOrders: (c, i) => c.orders.mine(me(i).user),
   listOrders: (c) => c.orders.all(),
   orderItems: (c, i) => c.orders.items(me(i).user, i.params.id),
-  updateOrderStatus: (c, i) => c.orders.updateStatus(me(i).user, i.params.id, (i.body as { status: OrderStatus }).status),
+  updateOrderStatus: (c, i) =>
+    c.orders.updateStatus(me(i).user, i.params.id, (i.body as { status: OrderStatus }).status),
   login: (c, i) => c.auth.login(i.body as LoginBody),
   register: (c, i) => c.auth.register(i.body as RegisterBody),
   logout: (c, i) => c.auth.logout(me(i)),
@@ -94,7 +95,8 @@ const HANDLERS: Record<EndpointName, Handler> = {
 export function authorize(access: Endpoint['access'], principal: Principal | null): void {
   if (access === 'public') return;
   if (!principal) throw new DomainError('unauthorized', 'Please log in');
-  if (access === 'admin' && principal.user.is_admin !== 1) throw new DomainError('forbidden', 'Administrators only');
+  if (access === 'admin' && principal.user.is_admin !== 1)
+    throw new DomainError('forbidden', 'Administrators only');
 }
 
 export function createApi(core: Core) {

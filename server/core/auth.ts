@@ -1,4 +1,10 @@
-import type { AuthResponse, ChangePasswordBody, LoginBody, RegisterBody, User } from '../../contract/schemas/user';
+import type {
+  AuthResponse,
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
+  User,
+} from '../../contract/schemas/user';
 import { DomainError } from './errors';
 import type { CoreDeps } from './ports';
 import type { StoredSession, StoredUser } from './records';
@@ -21,7 +27,8 @@ export function createAuthUseCases(deps: CoreDeps) {
   let sessionIndex: { rows: readonly StoredSession[]; byHash: Map<string, StoredSession> } | undefined;
   const sessionByHash = (hash: string): StoredSession | undefined => {
     const rows = stores.sessions.all();
-    if (sessionIndex?.rows !== rows) sessionIndex = { rows, byHash: new Map(rows.map((s) => [s.token_hash, s])) };
+    if (sessionIndex?.rows !== rows)
+      sessionIndex = { rows, byHash: new Map(rows.map((s) => [s.token_hash, s])) };
     return sessionIndex.byHash.get(hash);
   };
 
@@ -44,11 +51,19 @@ export function createAuthUseCases(deps: CoreDeps) {
     return { token, user: toPublicUser(user) };
   }
 
-  async function createUser(fields: { name: string; email: string; phone: string; password: string; isAdmin: boolean }): Promise<StoredUser> {
+  async function createUser(fields: {
+    name: string;
+    email: string;
+    phone: string;
+    password: string;
+    isAdmin: boolean;
+  }): Promise<StoredUser> {
     const passwordHash = await hasher.hash(fields.password);
     return stores.users.mutate((rows, nextId) => {
       if (rows.some((u) => sameEmail(u.email, fields.email))) {
-        throw new DomainError('conflict', 'An account with this e-mail already exists', { email: 'E-mail already registered' });
+        throw new DomainError('conflict', 'An account with this e-mail already exists', {
+          email: 'E-mail already registered',
+        });
       }
       const user: StoredUser = {
         id: nextId(),
@@ -93,7 +108,10 @@ export function createAuthUseCases(deps: CoreDeps) {
     },
 
     async logout(principal: Principal): Promise<{ ok: true }> {
-      await stores.sessions.mutate((rows) => ({ rows: rows.filter((s) => s.id !== principal.sessionId), result: undefined }));
+      await stores.sessions.mutate((rows) => ({
+        rows: rows.filter((s) => s.id !== principal.sessionId),
+        result: undefined,
+      }));
       return { ok: true };
     },
 
@@ -105,7 +123,9 @@ export function createAuthUseCases(deps: CoreDeps) {
       const user = stores.users.get(principal.user.id);
       if (!user) throw new DomainError('unauthorized', 'Please log in again');
       if (!(await hasher.verify(body.oldPassword, user.password_hash))) {
-        throw new DomainError('validation_failed', 'Current password is incorrect', { oldPassword: 'Current password is incorrect' });
+        throw new DomainError('validation_failed', 'Current password is incorrect', {
+          oldPassword: 'Current password is incorrect',
+        });
       }
       const passwordHash = await hasher.hash(body.newPassword);
       await stores.users.mutate((rows) => ({

@@ -41,7 +41,9 @@ export function createCategoryUseCases({ stores, images }: CoreDeps) {
         if (!current) throw notFound('Category');
         const slug = slugFromName(body.slug || body.name);
         if (rows.some((r) => r.id !== id && r.slug === slug)) {
-          throw new DomainError('conflict', 'A category with this slug already exists', { slug: 'Slug already in use' });
+          throw new DomainError('conflict', 'A category with this slug already exists', {
+            slug: 'Slug already in use',
+          });
         }
         const next: Category = { ...current, name: body.name, slug, image: image ?? current.image };
         return { rows: rows.map((r) => (r.id === id ? next : r)), result: next };
@@ -61,7 +63,10 @@ export function createCategoryUseCases({ stores, images }: CoreDeps) {
         );
         return { rows: next, result: undefined };
       });
-      await stores.categories.mutate((rows) => ({ rows: rows.filter((r) => r.id !== id), result: undefined }));
+      await stores.categories.mutate((rows) => ({
+        rows: rows.filter((r) => r.id !== id),
+        result: undefined,
+      }));
       return { ok: true };
     },
   };

@@ -13,7 +13,11 @@ const roundMoney = (n: number): number => fromCents(toCents(n));
 
 /** Plain text of the sanitised description, for the short description when none is given. */
 function plainExcerpt(html: string, max = 160): string {
-  const text = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
@@ -54,7 +58,10 @@ export function createProductUseCases(deps: CoreDeps) {
   const replace = (next: StoredProduct): Promise<Product> =>
     stores.products.mutate((rows) => {
       if (!rows.some((r) => r.id === next.id)) throw notFound('Product');
-      return { rows: rows.map((r) => (r.id === next.id ? next : r)), result: toPublicProduct(next, categoryMap()) };
+      return {
+        rows: rows.map((r) => (r.id === next.id ? next : r)),
+        result: toPublicProduct(next, categoryMap()),
+      };
     });
 
   return {

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
-import type { countryPositionsResponseSchema, countryStatesResponseSchema } from '../../contract/schemas/countries';
+import type {
+  countryPositionsResponseSchema,
+  countryStatesResponseSchema,
+} from '../../contract/schemas/countries';
 import type { CoreDeps } from './ports';
 
 type Positions = z.infer<typeof countryPositionsResponseSchema>;
@@ -16,7 +19,10 @@ export function createCountryUseCases({ countries }: CoreDeps) {
     states(countryName: string): { status: number; body: States } {
       const found = countries.statesOf(countryName);
       if (!found) {
-        return { status: 404, body: { error: true, msg: 'country not found', data: { name: countryName, states: [] } } };
+        return {
+          status: 404,
+          body: { error: true, msg: 'country not found', data: { name: countryName, states: [] } },
+        };
       }
       const { country, states } = found;
       return {
@@ -27,7 +33,10 @@ export function createCountryUseCases({ countries }: CoreDeps) {
           data: {
             name: country.name,
             ...(country.iso3 ? { iso3: country.iso3 } : {}),
-            states: states.map((s) => ({ name: s.name, ...(s.state_code ? { state_code: s.state_code } : {}) })),
+            states: states.map((s) => ({
+              name: s.name,
+              ...(s.state_code ? { state_code: s.state_code } : {}),
+            })),
           },
         },
       };

@@ -16,10 +16,22 @@ interface ImageKind {
 const startsWith = (b: Uint8Array, sig: number[], at = 0): boolean => sig.every((v, i) => b[at + i] === v);
 
 const KINDS: ImageKind[] = [
-  { ext: 'png', mime: 'image/png', test: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  {
+    ext: 'png',
+    mime: 'image/png',
+    test: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
   { ext: 'jpg', mime: 'image/jpeg', test: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
-  { ext: 'gif', mime: 'image/gif', test: (b) => startsWith(b, [0x47, 0x49, 0x46, 0x38]) && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61 },
-  { ext: 'webp', mime: 'image/webp', test: (b) => startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b, [0x57, 0x45, 0x42, 0x50], 8) },
+  {
+    ext: 'gif',
+    mime: 'image/gif',
+    test: (b) => startsWith(b, [0x47, 0x49, 0x46, 0x38]) && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61,
+  },
+  {
+    ext: 'webp',
+    mime: 'image/webp',
+    test: (b) => startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b, [0x57, 0x45, 0x42, 0x50], 8),
+  },
 ];
 
 /** A URL we already serve (a stored upload or a demo image) may be sent back unchanged on edit. */
@@ -58,7 +70,8 @@ export function decodeImageDataUrl(dataUrl: string): DecodedImage {
   let full: () => Uint8Array;
   if (meta.split(';').includes('base64')) {
     const b64 = payload.replace(/\s+/g, '');
-    if (!BASE64.test(b64) || b64.length % 4 === 1) throw new DomainError('bad_request', 'Malformed image data URL');
+    if (!BASE64.test(b64) || b64.length % 4 === 1)
+      throw new DomainError('bad_request', 'Malformed image data URL');
     const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
     size = Math.floor((b64.length * 3) / 4) - pad;
     // Sniff from the first bytes only, so an oversized upload is refused before it is decoded.
@@ -77,8 +90,10 @@ export function decodeImageDataUrl(dataUrl: string): DecodedImage {
     full = () => bytes;
   }
   const kind = KINDS.find((k) => k.test(head));
-  if (!kind) throw new DomainError('unsupported_media_type', 'Only PNG, JPEG, WebP or GIF images are accepted');
-  if (size > IMAGE_MAX_BYTES) throw new DomainError('payload_too_large', 'Image size should be less than 2MB');
+  if (!kind)
+    throw new DomainError('unsupported_media_type', 'Only PNG, JPEG, WebP or GIF images are accepted');
+  if (size > IMAGE_MAX_BYTES)
+    throw new DomainError('payload_too_large', 'Image size should be less than 2MB');
   return { bytes: full(), ext: kind.ext, mime: kind.mime };
 }
 

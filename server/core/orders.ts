@@ -37,10 +37,12 @@ function parseShipping(text: string): ShippingDetails {
   return parsed.data;
 }
 
-const byNewest = (a: StoredOrder, b: StoredOrder): number => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id);
+const byNewest = (a: StoredOrder, b: StoredOrder): number =>
+  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
 
 /** Item ids are derived from the order id (at most ORDER_LINES_MAX lines), so they are unique and stable. */
-export const orderItemId = (orderId: number, index: number): number => orderId * (ORDER_LINES_MAX * 10) + index + 1;
+export const orderItemId = (orderId: number, index: number): number =>
+  orderId * (ORDER_LINES_MAX * 10) + index + 1;
 
 export function createOrderUseCases({ stores, clock }: CoreDeps) {
   /** Every price, title and option comes from the catalogue; the client's price is ignored. */
@@ -56,11 +58,21 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
       }
       const size = line.selectedSize.trim();
       const color = line.selectedColor.trim();
-      if (p.sizes.length ? !p.sizes.includes(size) : size !== '') fields[`cart.${i}.selectedSize`] = 'This size is not available';
-      if (p.colors.length ? !p.colors.includes(color) : color !== '') fields[`cart.${i}.selectedColor`] = 'This colour is not available';
+      if (p.sizes.length ? !p.sizes.includes(size) : size !== '')
+        fields[`cart.${i}.selectedSize`] = 'This size is not available';
+      if (p.colors.length ? !p.colors.includes(color) : color !== '')
+        fields[`cart.${i}.selectedColor`] = 'This colour is not available';
       const unit = effectivePrice(p);
       cents += toCents(unit) * line.qty;
-      items.push({ product_id: p.id, product_title: p.title, qty: line.qty, size, color, price: unit, size_id: line.sizeId ?? null });
+      items.push({
+        product_id: p.id,
+        product_title: p.title,
+        qty: line.qty,
+        size,
+        color,
+        price: unit,
+        size_id: line.sizeId ?? null,
+      });
     });
     if (Object.keys(fields).length) throw validationFailed(fields, 'Some cart lines are not valid');
     return { items, cents };
@@ -73,14 +85,19 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
   };
 
   return {
-    async place(principal: Principal, input: PlaceOrderInput, idempotencyKey?: string): Promise<{ orderId: number }> {
+    async place(
+      principal: Principal,
+      input: PlaceOrderInput,
+      idempotencyKey?: string,
+    ): Promise<{ orderId: number }> {
       const user = principal.user;
       const key = idempotencyKey?.trim().slice(0, 200) || null;
       if (key) {
         const seen = stores.orders.all().find((o) => o.user_id === user.id && o.idempotency_key === key);
         if (seen) return { orderId: seen.id };
       }
-      if (input.payment_method !== 'cod') throw validationFailed({ payment_method: 'Only cash on delivery is accepted' });
+      if (input.payment_method !== 'cod')
+        throw validationFailed({ payment_method: 'Only cash on delivery is accepted' });
       const details = parseShipping(input.shipping_address);
       const errors = validateCheckout({
         name: details.name,
@@ -116,7 +133,11 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
     },
 
     mine(user: User): Order[] {
-      return stores.orders.all().filter((o) => o.user_id === user.id).sort(byNewest).map(toPublicOrder);
+      return stores.orders
+        .all()
+        .filter((o) => o.user_id === user.id)
+        .sort(byNewest)
+        .map(toPublicOrder);
     },
 
     all(): Order[] {
@@ -138,7 +159,13 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
           status,
           status_history: [
             ...current.status_history,
-            { at: clock.now().toISOString(), admin_id: admin.id, admin_name: admin.name || admin.email, from: current.status, to: status },
+            {
+              at: clock.now().toISOString(),
+              admin_id: admin.id,
+              admin_name: admin.name || admin.email,
+              from: current.status,
+              to: status,
+            },
           ],
         };
         return { rows: rows.map((o) => (o.id === orderId ? next : o)), result: toPublicOrder(next) };

@@ -3,7 +3,15 @@
  * interfaces, so the same core runs in Node behind Koa (lowdb files, scrypt, fs images) and in a
  * browser inside MSW (memory tables, WebCrypto, in-memory images).
  */
-import type { CountryRow, StateRow, StoredCategory, StoredOrder, StoredProduct, StoredSession, StoredUser } from './records';
+import type {
+  CountryRow,
+  StateRow,
+  StoredCategory,
+  StoredOrder,
+  StoredProduct,
+  StoredSession,
+  StoredUser,
+} from './records';
 
 export interface Row {
   id: number;

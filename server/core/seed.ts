@@ -22,7 +22,12 @@ export interface SeedResult {
 }
 
 /** Seeds only when the catalogue is empty; a store that has been used is never touched. */
-export async function seedDemoStore(stores: Stores, hasher: PasswordHasher, demo: DemoStore, now: Date): Promise<SeedResult> {
+export async function seedDemoStore(
+  stores: Stores,
+  hasher: PasswordHasher,
+  demo: DemoStore,
+  now: Date,
+): Promise<SeedResult> {
   if (stores.categories.all().length || stores.products.all().length) return { seeded: false };
   await stores.categories.mutate((rows) => ({ rows: [...rows, ...demo.categories], result: undefined }));
   await stores.products.mutate((rows) => ({
@@ -45,7 +50,15 @@ export async function seedDemoStore(stores: Stores, hasher: PasswordHasher, demo
       }
       const id = nextId();
       map.set(u.id, id);
-      added.push({ id, name: u.name, email: u.email, phone: u.phone, is_admin: u.is_admin, password_hash: hash, created_at: now.toISOString() });
+      added.push({
+        id,
+        name: u.name,
+        email: u.email,
+        phone: u.phone,
+        is_admin: u.is_admin,
+        password_hash: hash,
+        created_at: now.toISOString(),
+      });
     }
     return { rows: added.length ? [...rows, ...added] : rows, result: map };
   });

@@ -23,13 +23,20 @@ const ordersOnDisk = async (): Promise<unknown[]> => {
 const uploads = () => readdir(join(srv.dataDir, 'uploads'));
 
 describe('orders', () => {
-  const cart = (over: Record<string, unknown>) => [{ productId: 1, qty: 1, selectedSize: 'M', selectedColor: '#ffffff', ...over }];
+  const cart = (over: Record<string, unknown>) => [
+    { productId: 1, qty: 1, selectedSize: 'M', selectedColor: '#ffffff', ...over },
+  ];
 
   it('ignores tampered prices: the total comes from the catalogue', async () => {
     const s = await c.newShopper();
     const r = await c.call('placeOrder', {
       token: s.token,
-      body: { cart: cart({ qty: 3, price: 0.01 }), shipping_address: SHIPPING, payment_method: 'cod', total: 1 },
+      body: {
+        cart: cart({ qty: 3, price: 0.01 }),
+        shipping_address: SHIPPING,
+        payment_method: 'cod',
+        total: 1,
+      },
     });
     expect(r.status).toBe(201);
     const [order] = (await c.call('myOrders', { token: s.token })).body;
@@ -42,7 +49,10 @@ describe('orders', () => {
   it.each([-1, 0, 1.5, 101, '2'])('quantity %s is a 400 and nothing is stored', async (qty) => {
     const s = await c.newShopper();
     const before = (await ordersOnDisk()).length;
-    const r = await c.call('placeOrder', { token: s.token, body: { cart: cart({ qty }), shipping_address: SHIPPING, payment_method: 'cod' } });
+    const r = await c.call('placeOrder', {
+      token: s.token,
+      body: { cart: cart({ qty }), shipping_address: SHIPPING, payment_method: 'cod' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('validation_failed');
     expect(await ordersOnDisk()).toHaveLength(before);
@@ -51,7 +61,12 @@ describe('orders', () => {
   it("another user's order items are a 404, like a missing order", async () => {
     const a = await c.newShopper();
     const b = await c.newShopper();
-    const id = (await c.call('placeOrder', { token: a.token, body: { cart: cart({}), shipping_address: SHIPPING, payment_method: 'cod' } })).body.orderId;
+    const id = (
+      await c.call('placeOrder', {
+        token: a.token,
+        body: { cart: cart({}), shipping_address: SHIPPING, payment_method: 'cod' },
+      })
+    ).body.orderId;
     const r = await c.call('orderItems', { token: b.token, params: { id } });
     expect(r.status).toBe(404);
     expect(r.body).toEqual((await c.call('orderItems', { token: b.token, params: { id: 987_654 } })).body);
@@ -59,14 +74,27 @@ describe('orders', () => {
 });
 
 describe('roles', () => {
-  const adminCalls = (Object.keys(endpoints) as EndpointName[]).filter((n) => endpoints[n].access === 'admin');
+  const adminCalls = (Object.keys(endpoints) as EndpointName[]).filter(
+    (n) => endpoints[n].access === 'admin',
+  );
 
   it('a shopper gets 403 on every admin route, and nothing changes', async () => {
     expect(adminCalls.length).toBeGreaterThanOrEqual(9);
     const s = await c.newShopper();
     const productsBefore = await c.call('listProducts', { query: { limit: 100 } });
     for (const name of adminCalls) {
-      const r = await c.call(name, { token: s.token, params: { id: 1 }, body: { name: 'X', title: 'X', regular_price: 1, image: PNG_DATA_URL, images: [PNG_DATA_URL], status: 'completed' } });
+      const r = await c.call(name, {
+        token: s.token,
+        params: { id: 1 },
+        body: {
+          name: 'X',
+          title: 'X',
+          regular_price: 1,
+          image: PNG_DATA_URL,
+          images: [PNG_DATA_URL],
+          status: 'completed',
+        },
+      });
       expect(r.status, name).toBe(403);
       expect(r.body.code).toBe('forbidden');
     }
@@ -74,15 +102,27 @@ describe('roles', () => {
   });
 
   it('and 401 without a token', async () => {
-    for (const name of adminCalls) expect((await c.call(name, { params: { id: 1 }, body: {} })).status, name).toBe(401);
+    for (const name of adminCalls)
+      expect((await c.call(name, { params: { id: 1 }, body: {} })).status, name).toBe(401);
   });
 
   it('is_admin in a register body is ignored', async () => {
-    const r = await c.call('register', { body: { name: 'Mallory', email: `m-${Date.now()}@example.test`, password: 'secret1', phone: '1', is_admin: 1, isAdmin: true } });
+    const r = await c.call('register', {
+      body: {
+        name: 'Mallory',
+        email: `m-${Date.now()}@example.test`,
+        password: 'secret1',
+        phone: '1',
+        is_admin: 1,
+        isAdmin: true,
+      },
+    });
     expect(r.status).toBe(201);
     expect(r.body.user.is_admin).toBe(0);
     expect((await c.call('listOrders', { token: r.body.token })).status).toBe(403);
-    const users = JSON.parse(await readFile(join(srv.dataDir, 'users.json'), 'utf8')) as { rows: Array<Record<string, unknown>> };
+    const users = JSON.parse(await readFile(join(srv.dataDir, 'users.json'), 'utf8')) as {
+      rows: Array<Record<string, unknown>>;
+    };
     const row = users.rows.find((u) => u.id === r.body.user.id);
     expect(row?.is_admin).toBe(0);
     expect(row?.password_hash).toMatch(/^scrypt\$/);
@@ -97,11 +137,25 @@ describe('images', () => {
     const count = (await c.call('listProducts', { query: { limit: 100 } })).body.total;
     const form = { title: 'Hostile', description: '', regular_price: 1, image: SVG_DATA_URL };
     expect((await c.call('createProduct', { token: admin, body: form })).status).toBe(415);
-    const big = await c.call('createProduct', { token: admin, body: { ...form, image: bigPngDataUrl(3 * 1024 * 1024) } });
+    const big = await c.call('createProduct', {
+      token: admin,
+      body: { ...form, image: bigPngDataUrl(3 * 1024 * 1024) },
+    });
     expect(big.status).toBe(413);
-    const gallery = await c.call('addProductImages', { token: admin, params: { id: 1 }, body: { images: [PNG_DATA_URL, bigPngDataUrl(2 * 1024 * 1024 + 1)] } });
+    const gallery = await c.call('addProductImages', {
+      token: admin,
+      params: { id: 1 },
+      body: { images: [PNG_DATA_URL, bigPngDataUrl(2 * 1024 * 1024 + 1)] },
+    });
     expect(gallery.status).toBe(413);
-    expect((await c.call('createCategory', { token: admin, body: { name: 'Bad', image: 'data:image/png;base64,@@@' } })).status).toBe(400);
+    expect(
+      (
+        await c.call('createCategory', {
+          token: admin,
+          body: { name: 'Bad', image: 'data:image/png;base64,@@@' },
+        })
+      ).status,
+    ).toBe(400);
     expect(await uploads()).toEqual(files);
     expect((await c.call('listProducts', { query: { limit: 100 } })).body.total).toBe(count);
     expect((await c.call('getProduct', { params: { id: 1 } })).body.images).toHaveLength(1);
@@ -110,8 +164,14 @@ describe('images', () => {
   it('a 2 MB image is accepted and stored once under its content hash', async () => {
     const admin = await c.adminToken();
     const img = bigPngDataUrl(2 * 1024 * 1024);
-    const a = await c.call('createProduct', { token: admin, body: { title: 'Big', regular_price: 1, image: img } });
-    const b = await c.call('createProduct', { token: admin, body: { title: 'Big again', regular_price: 1, image: img } });
+    const a = await c.call('createProduct', {
+      token: admin,
+      body: { title: 'Big', regular_price: 1, image: img },
+    });
+    const b = await c.call('createProduct', {
+      token: admin,
+      body: { title: 'Big again', regular_price: 1, image: img },
+    });
     expect(a.status).toBe(201);
     expect(b.body.featured_image).toBe(a.body.featured_image);
     const res = await fetch(`${srv.baseUrl}${a.body.featured_image as string}`);
@@ -133,7 +193,9 @@ describe('requests', () => {
   });
 
   it('a body over the limit is a 413, never a 5xx', async () => {
-    const r = await c.call('login', { rawBody: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(5 * 1024 * 1024) }) });
+    const r = await c.call('login', {
+      rawBody: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(5 * 1024 * 1024) }),
+    });
     expect(r.status).toBe(413);
   });
 
@@ -150,11 +212,32 @@ describe('requests', () => {
 describe('sessions', () => {
   it('duplicate e-mail 409, wrong old password 400, password change revokes other tokens, logout revokes', async () => {
     const s = await c.newShopper();
-    expect((await c.call('register', { body: { name: 'Dup', email: s.email.toUpperCase(), password: 'secret1', phone: '1' } })).status).toBe(409);
-    const second = (await c.call('login', { body: { email: s.email, password: s.password } })).body.token as string;
-    expect((await c.call('changePassword', { token: s.token, body: { oldPassword: 'bad-old', newPassword: 'brand-new' } })).status).toBe(400);
+    expect(
+      (
+        await c.call('register', {
+          body: { name: 'Dup', email: s.email.toUpperCase(), password: 'secret1', phone: '1' },
+        })
+      ).status,
+    ).toBe(409);
+    const second = (await c.call('login', { body: { email: s.email, password: s.password } })).body
+      .token as string;
+    expect(
+      (
+        await c.call('changePassword', {
+          token: s.token,
+          body: { oldPassword: 'bad-old', newPassword: 'brand-new' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await c.call('me', { token: second })).status).toBe(200);
-    expect((await c.call('changePassword', { token: s.token, body: { oldPassword: s.password, newPassword: 'brand-new' } })).status).toBe(200);
+    expect(
+      (
+        await c.call('changePassword', {
+          token: s.token,
+          body: { oldPassword: s.password, newPassword: 'brand-new' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await c.call('me', { token: second })).status).toBe(401);
     expect((await c.call('logout', { token: s.token })).status).toBe(200);
     expect((await c.call('me', { token: s.token })).status).toBe(401);

@@ -30,7 +30,9 @@ it('serves the app entry points with no-cache and hashed assets as immutable', a
     expect(r.status, path).toBe(200);
     expect(r.headers.get('cache-control'), path).toBe('no-cache');
   }
-  expect((await get('/manifest.webmanifest')).headers.get('content-type')).toContain('application/manifest+json');
+  expect((await get('/manifest.webmanifest')).headers.get('content-type')).toContain(
+    'application/manifest+json',
+  );
   const asset = await get('/assets/app-1a2b3c.js');
   expect(asset.headers.get('cache-control')).toContain('immutable');
   expect(asset.headers.get('content-type')).toContain('text/javascript');

@@ -18,7 +18,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(opts: Partial<BootOptions> & { distDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: Partial<BootOptions> & { distDir?: string } = {},
+): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'threadline-test-')));
   const backend = await openBackend({
     dataDir,
@@ -28,7 +30,12 @@ export async function startTestServer(opts: Partial<BootOptions> & { distDir?: s
     log: () => undefined,
     ...opts,
   });
-  const app = createApp({ api: backend.api, uploadsDir: backend.uploadsDir, distDir: opts.distDir ?? join(dataDir, 'no-dist'), log: () => undefined });
+  const app = createApp({
+    api: backend.api,
+    uploadsDir: backend.uploadsDir,
+    distDir: opts.distDir ?? join(dataDir, 'no-dist'),
+    log: () => undefined,
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

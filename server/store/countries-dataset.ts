@@ -18,7 +18,10 @@ export function createCountriesDataset(): CountriesSource {
       const wanted = countryName.trim().toLowerCase();
       const country = all().find((c) => c.name.toLowerCase() === wanted || c.iso2.toLowerCase() === wanted);
       if (!country) return undefined;
-      const states = State.getStatesOfCountry(country.iso2).map((s) => ({ name: s.name, state_code: s.isoCode }));
+      const states = State.getStatesOfCountry(country.iso2).map((s) => ({
+        name: s.name,
+        state_code: s.isoCode,
+      }));
       return { country, states };
     },
   };

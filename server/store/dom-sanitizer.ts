@@ -5,11 +5,34 @@
 import DOMPurify from 'dompurify';
 import type { HtmlSanitizer } from '../core/ports';
 
-const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'span', 'hr'];
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'a',
+  'span',
+  'hr',
+];
 
 export function createDomSanitizer(): HtmlSanitizer {
   return {
     sanitize: (html) =>
-      DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ['href', 'title', 'target', 'rel'], ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i }).trim(),
+      DOMPurify.sanitize(html, {
+        ALLOWED_TAGS,
+        ALLOWED_ATTR: ['href', 'title', 'target', 'rel'],
+        ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+      }).trim(),
   };
 }

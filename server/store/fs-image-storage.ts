@@ -15,7 +15,13 @@ export async function createFsImageStorage(uploadsDir: string): Promise<ImageSto
     async put(name, bytes) {
       if (!/^[a-f0-9]{64}\.(png|jpg|webp|gif)$/.test(name)) throw new Error(`Refusing image name ${name}`);
       const file = join(uploadsDir, name);
-      if (await access(file).then(() => true, () => false)) return;
+      if (
+        await access(file).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
       const tmp = `${file}.${process.pid}.tmp`;
       try {
         const fh = await open(tmp, 'w', 0o644);
@@ -28,7 +34,12 @@ export async function createFsImageStorage(uploadsDir: string): Promise<ImageSto
         await rename(tmp, file);
         await fsyncDir(uploadsDir);
       } catch (cause) {
-        throw new DomainError('storage_unavailable', 'Could not store the image; please retry', undefined, cause);
+        throw new DomainError(
+          'storage_unavailable',
+          'Could not store the image; please retry',
+          undefined,
+          cause,
+        );
       }
     },
     urlOf: (name) => `/uploads/${name}`,

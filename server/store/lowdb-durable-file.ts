@@ -11,7 +11,9 @@ import type { Adapter } from 'lowdb';
 export class CorruptDataFileError extends Error {
   readonly file: string;
   constructor(file: string, reason: string) {
-    super(`Data file ${file} is corrupt (${reason}). Threadline will not start and has not touched it: restore it from a backup or move it away.`);
+    super(
+      `Data file ${file} is corrupt (${reason}). Threadline will not start and has not touched it: restore it from a backup or move it away.`,
+    );
     this.name = 'CorruptDataFileError';
     this.file = file;
   }

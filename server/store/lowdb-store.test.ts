@@ -35,10 +35,16 @@ describe('lowdb stores', () => {
     const stores = await openLowdbStores(dir);
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        stores.categories.mutate((rows, nextId) => ({ rows: [...rows, { id: nextId(), name: `C${i}`, slug: `c${i}`, image: null }], result: undefined })),
+        stores.categories.mutate((rows, nextId) => ({
+          rows: [...rows, { id: nextId(), name: `C${i}`, slug: `c${i}`, image: null }],
+          result: undefined,
+        })),
       ),
     );
-    const onDisk = JSON.parse(await readFile(join(dir, 'categories.json'), 'utf8')) as { seq: number; rows: { id: number }[] };
+    const onDisk = JSON.parse(await readFile(join(dir, 'categories.json'), 'utf8')) as {
+      seq: number;
+      rows: { id: number }[];
+    };
     expect(onDisk.rows.map((r) => r.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(onDisk.seq).toBe(50);
     const reopened = await openLowdbStores(dir);
@@ -59,7 +65,11 @@ describe('a failed write', () => {
     });
     const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));
     const s = await c.newShopper();
-    const body = { cart: [{ productId: 2, qty: 1, selectedSize: '32', selectedColor: '#223355' }], shipping_address: SHIPPING, payment_method: 'cod' };
+    const body = {
+      cart: [{ productId: 2, qty: 1, selectedSize: '32', selectedColor: '#223355' }],
+      shipping_address: SHIPPING,
+      payment_method: 'cod',
+    };
     failing = true;
     const r = await c.call('placeOrder', { token: s.token, body });
     expect(r.status).toBe(503);
@@ -72,7 +82,9 @@ describe('a failed write', () => {
     expect(ok.status).toBe(201);
     // The id the failed attempt would have taken was not burnt into the committed state.
     expect(ok.body.orderId).toBe(1);
-    const onDisk = JSON.parse(await readFile(join(srv.dataDir, 'orders.json'), 'utf8')) as { rows: { id: number }[] };
+    const onDisk = JSON.parse(await readFile(join(srv.dataDir, 'orders.json'), 'utf8')) as {
+      rows: { id: number }[];
+    };
     expect(onDisk.rows.map((o) => o.id)).toEqual([1]);
   });
 });

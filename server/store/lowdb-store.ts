@@ -29,23 +29,32 @@ function checkShape(data: unknown): string | null {
   const { seq, rows } = data as { seq?: unknown; rows?: unknown };
   if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) return '"seq" must be a whole number';
   if (!Array.isArray(rows)) return '"rows" must be a list';
-  const bad = rows.findIndex((r) => !r || typeof r !== 'object' || typeof (r as { id?: unknown }).id !== 'number');
+  const bad = rows.findIndex(
+    (r) => !r || typeof r !== 'object' || typeof (r as { id?: unknown }).id !== 'number',
+  );
   return bad >= 0 ? `row ${bad} has no numeric id` : null;
 }
 
 async function openTable<T extends Row>(file: string, beforeWrite?: BeforeWrite): Promise<InMemoryTable<T>> {
-  const db = new Low<TableState<T>>(new DurableJsonFile<TableState<T>>(file, checkShape, beforeWrite), { seq: 0, rows: [] });
+  const db = new Low<TableState<T>>(new DurableJsonFile<TableState<T>>(file, checkShape, beforeWrite), {
+    seq: 0,
+    rows: [],
+  });
   await db.read();
-  return createTable<T>(db.data, async (next) => {
-    const previous = db.data;
-    db.data = next;
-    try {
-      await db.write();
-    } catch (e) {
-      db.data = previous;
-      throw e;
-    }
-  }, file);
+  return createTable<T>(
+    db.data,
+    async (next) => {
+      const previous = db.data;
+      db.data = next;
+      try {
+        await db.write();
+      } catch (e) {
+        db.data = previous;
+        throw e;
+      }
+    },
+    file,
+  );
 }
 
 export interface LowdbStoreOptions {

@@ -5,7 +5,6 @@ import { createTable } from './table';
 
 const empty = <T>(): TableState<T> => ({ seq: 0, rows: [] });
 
-
 function memoryTable<T extends Row>(label: string): InMemoryTable<T> {
   return createTable<T>(empty<T>(), async () => undefined, label);
 }

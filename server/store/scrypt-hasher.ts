@@ -6,7 +6,9 @@ const KEYLEN = 64;
 
 function derive(password: string, salt: Buffer, N: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEYLEN, { N, r: 8, p: 1, maxmem: 256 * N * 8 }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password, salt, KEYLEN, { N, r: 8, p: 1, maxmem: 256 * N * 8 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 

@@ -20,7 +20,10 @@ export interface InMemoryTable<T extends Row> extends Table<T> {
 }
 
 const logPersistError = (label: string, cause: unknown): void => {
-  console.error(`[store] write to ${label} failed; the change was rolled back:`, cause instanceof Error ? cause.message : cause);
+  console.error(
+    `[store] write to ${label} failed; the change was rolled back:`,
+    cause instanceof Error ? cause.message : cause,
+  );
 };
 
 export function createTable<T extends Row>(
@@ -45,7 +48,12 @@ export function createTable<T extends Row>(
     } catch (cause) {
       // The client gets no file name or system message; the server log gets both.
       onPersistError(label, cause);
-      throw new DomainError('storage_unavailable', 'Storage is unavailable; nothing was changed, please retry', undefined, cause);
+      throw new DomainError(
+        'storage_unavailable',
+        'Storage is unavailable; nothing was changed, please retry',
+        undefined,
+        cause,
+      );
     }
     state = next;
     index = new Map(next.rows.map((r) => [r.id, r]));

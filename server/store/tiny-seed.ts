@@ -16,7 +16,16 @@ export function tinyDemoStore(): DemoStore {
     const c = cats[i]!;
     return { id: c.id, name: c.name, slug: c.slug };
   };
-  const product = (id: number, title: string, regular: number, sale: number | null, cat: number, sizes: string[], colors: string[], day: number) => ({
+  const product = (
+    id: number,
+    title: string,
+    regular: number,
+    sale: number | null,
+    cat: number,
+    sizes: string[],
+    colors: string[],
+    day: number,
+  ) => ({
     id,
     title,
     short_description: `${title}, made to last.`,
@@ -41,7 +50,16 @@ export function tinyDemoStore(): DemoStore {
       product(4, 'Striped Tee', 22, null, 0, ['S', 'M'], ['#aa0000'], 4),
       product(5, 'Canvas Tote', 15, null, 0, [], [], 5),
     ],
-    users: [{ id: 1, name: 'Sam Shopper', email: TINY_SHOPPER.email, phone: '15550100000', is_admin: 0, password: TINY_SHOPPER.password }],
+    users: [
+      {
+        id: 1,
+        name: 'Sam Shopper',
+        email: TINY_SHOPPER.email,
+        phone: '15550100000',
+        is_admin: 0,
+        password: TINY_SHOPPER.password,
+      },
+    ],
     orders: [],
     orderItems: [],
   };

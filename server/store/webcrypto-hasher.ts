@@ -8,7 +8,13 @@ const hex = (bytes: Uint8Array): string => [...bytes].map((b) => b.toString(16).
 const unhex = (s: string): Uint8Array => new Uint8Array((s.match(/../g) ?? []).map((h) => parseInt(h, 16)));
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
-  const key = await globalThis.crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveBits']);
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(password),
+    'PBKDF2',
+    false,
+    ['deriveBits'],
+  );
   const bits = await globalThis.crypto.subtle.deriveBits(
     { name: 'PBKDF2', hash: 'SHA-256', salt: salt as Uint8Array<ArrayBuffer>, iterations },
     key,
@@ -30,7 +36,8 @@ export function createWebCryptoHasher(iterations = 10_000): PasswordHasher {
       if (kind !== 'pbkdf2' || !salt || !hash || !Number.isInteger(n) || n < 1) return false;
       const got = hex(await derive(password, unhex(salt), n));
       let diff = got.length ^ hash.length;
-      for (let i = 0; i < Math.min(got.length, hash.length); i++) diff |= got.charCodeAt(i) ^ hash.charCodeAt(i);
+      for (let i = 0; i < Math.min(got.length, hash.length); i++)
+        diff |= got.charCodeAt(i) ^ hash.charCodeAt(i);
       return diff === 0;
     },
   };

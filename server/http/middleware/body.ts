@@ -12,7 +12,10 @@ export const IMAGES_LIMIT = 16 * 1024 * 1024;
 const DRAIN_MAX = 64 * 1024 * 1024;
 
 function tooLarge(limit: number): DomainError {
-  return new DomainError('payload_too_large', `Request body is larger than ${Math.round(limit / 1024 / 1024)} MB`);
+  return new DomainError(
+    'payload_too_large',
+    `Request body is larger than ${Math.round(limit / 1024 / 1024)} MB`,
+  );
 }
 
 function drain(ctx: Context, already: number): void {

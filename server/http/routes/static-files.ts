@@ -32,7 +32,12 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'mockServiceWorker.js']);
 
 /** Sends root/rel if it is a regular file inside root; false otherwise. */
-async function sendFile(ctx: Context, root: string, rel: string, cacheControl: (rel: string) => string): Promise<boolean> {
+async function sendFile(
+  ctx: Context,
+  root: string,
+  rel: string,
+  cacheControl: (rel: string) => string,
+): Promise<boolean> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(rel);
