@@ -47,7 +47,9 @@ export function ListingSidebar({ idPrefix, categories, activeCategory, onCategor
         <label htmlFor={sliderId} className={styles.sliderLabel}>
           Maximum price: <strong>{money(slider)}</strong>
         </label>
+        {/* Keyed by the maximum: a range input clamps a new value to its old max, so it is rebuilt when the max moves. */}
         <input
+          key={Math.ceil(ceiling)}
           id={sliderId}
           className={styles.slider}
           type="range"

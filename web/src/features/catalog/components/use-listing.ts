@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Sort } from '../../../../../contract/rules/catalog-query';
 import { useProductQuery } from '../api/use-product-query';
@@ -19,7 +19,8 @@ export function useListing() {
 
   const [sort, setSortState] = useState<Sort>('latest');
   const [maxPrice, setMaxPrice] = useState(0);
-  const [slider, setSlider] = useState<number | null>(null);
+  // The slider's unapplied position; null means it shows the applied cap, or the highest price when none.
+  const [draft, setDraft] = useState<number | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const { data, loading } = useProductQuery({
@@ -32,12 +33,7 @@ export function useListing() {
     collection: collection || undefined,
   });
   const ceiling = data.maxPrice;
-
-  // The first answer sets the slider to the highest price; while no cap is applied it keeps following it.
-  useEffect(() => {
-    if (!loading && (slider === null || maxPrice === 0)) setSlider(ceiling);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer should move the slider
-  }, [loading, ceiling]);
+  const slider = Math.min(draft ?? (maxPrice > 0 ? maxPrice : ceiling), ceiling);
 
   const change = (edit: (p: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);
@@ -52,13 +48,13 @@ export function useListing() {
     page,
     sort,
     maxPrice,
-    slider: Math.min(slider ?? ceiling, ceiling),
+    slider,
     ceiling,
     data,
     loading,
     drawerOpen,
     setDrawerOpen,
-    setSlider,
+    setSlider: setDraft,
     setPage: (n: number) => change((p) => (n > 1 ? p.set('page', String(n)) : p.delete('page'))),
     setSort: (s: Sort) => {
       setSortState(s);
@@ -73,13 +69,14 @@ export function useListing() {
       setDrawerOpen(false);
     },
     applyPrice: () => {
-      setMaxPrice(Math.min(slider ?? ceiling, ceiling));
+      setMaxPrice(slider);
+      setDraft(null);
       change((p) => p.delete('page'));
     },
     resetAll: () => {
       setSortState('latest');
       setMaxPrice(0);
-      setSlider(ceiling);
+      setDraft(null);
       setDrawerOpen(false);
       navigate('/products');
     },

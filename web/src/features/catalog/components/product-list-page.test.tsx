@@ -1,0 +1,184 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { effectivePrice } from '../../../../../contract/rules/money';
+import { catalogQuerySchema, runCatalogQuery } from '../../../../../contract/rules/catalog-query';
+import { server } from '../../../../../mock-api/node';
+import { demoData, keepProducts, reseed } from '../../../test/catalog-store';
+import { renderWithApp } from '../../../test/render';
+import { ProductListPage } from './product-list-page';
+
+/** Every /api/products query the page sends, in order (the sidebar's limit=5 call filtered out). */
+let listCalls: URLSearchParams[] = [];
+beforeEach(() => {
+  listCalls = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/api/products' && url.searchParams.get('limit') === '12') listCalls.push(url.searchParams);
+  });
+});
+afterEach(() => server.events.removeAllListeners());
+
+const location = () => screen.getByTestId('location').textContent;
+const lastCall = () => listCalls[listCalls.length - 1]!;
+const count = () => screen.getByText(/^\d+ products? found$/);
+
+async function renderList(route = '/products') {
+  const r = renderWithApp(<ProductListPage />, { route });
+  await waitFor(() => expect(count()).toBeInTheDocument(), { timeout: 5000 });
+  return r;
+}
+
+describe('product list: title, count and query', () => {
+  it('shows a loading state, then New Arrivals with the plural count, and sends page, limit=12 and sort', async () => {
+    const { products } = await demoData();
+    renderWithApp(<ProductListPage />, { route: '/products' });
+    expect(screen.getAllByText('Loading products…').length).toBeGreaterThan(0);
+    await waitFor(() => expect(count()).toHaveTextContent(`${products.length} products found`));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('New Arrivals');
+    expect(lastCall().get('page')).toBe('1');
+    expect(lastCall().get('limit')).toBe('12');
+    expect(lastCall().get('sort')).toBe('latest');
+    expect(lastCall().has('maxPrice')).toBe(false);
+    expect(screen.getAllByRole('link', { name: /^Buy Now/ })).toHaveLength(12);
+  });
+
+  it('titles the page from the category slug and sends category, q (from name) and collection', async () => {
+    const { categories } = await demoData();
+    const cat = categories.find((c) => c.slug.includes('-')) ?? categories[0]!;
+    await renderList(`/products?search=&name=cotton&category=${cat.slug}&collection=everyday-comfort`);
+    const expected = cat.slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(expected);
+    expect(lastCall().get('category')).toBe(cat.slug);
+    expect(lastCall().get('q')).toBe('cotton');
+    expect(lastCall().get('collection')).toBe('everyday-comfort');
+  });
+
+  it('says "1 product found" for a single match', async () => {
+    const { products } = await demoData();
+    const unique = products.find((p) => runCatalogQuery(products, catalogQuerySchema.parse({ q: p.title })).total === 1)!;
+    await renderList(`/products?name=${encodeURIComponent(unique.title)}`);
+    expect(count()).toHaveTextContent(/^1 product found$/);
+  });
+});
+
+describe('product list: pagination', () => {
+  it('is hidden at 12 products or fewer', async () => {
+    await reseed(keepProducts(12));
+    await renderList();
+    expect(count()).toHaveTextContent('12 products found');
+    expect(screen.queryByRole('navigation', { name: 'Product pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows Previous, Next and at most 7 numbers, and moves pages through the URL', async () => {
+    const { products } = await demoData();
+    const pages = Math.ceil(products.length / 12);
+    const user = userEvent.setup();
+    await renderList();
+    const nav = screen.getByRole('navigation', { name: 'Product pages' });
+    expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(nav).getAllByRole('button', { name: /^Page \d+$/ })).toHaveLength(Math.min(7, pages));
+    expect(within(nav).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(nav).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(location()).toBe('/products?page=2'));
+    await waitFor(() => expect(lastCall().get('page')).toBe('2'));
+    await user.click(await screen.findByRole('button', { name: `Page ${pages}` }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled());
+  });
+});
+
+describe('product list: sort and filters', () => {
+  it('changing the sort resets to page 1', async () => {
+    const { products } = await demoData();
+    const user = userEvent.setup();
+    await renderList('/products?page=3');
+    expect(lastCall().get('page')).toBe('3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: High to Low');
+    await waitFor(() => expect(lastCall().get('sort')).toBe('price_desc'));
+    expect(lastCall().get('page')).toBe('1');
+    expect(location()).toBe('/products');
+    const top = Math.max(...products.map(effectivePrice));
+    await waitFor(() => expect(screen.getAllByRole('article')[0]).toHaveTextContent(`USD ${top.toLocaleString()}`));
+  });
+
+  it('starts the slider at the highest price; Apply Filter commits it and resets to page 1', async () => {
+    const { products } = await demoData();
+    const top = Math.max(...products.map(effectivePrice));
+    await renderList('/products?page=2');
+    const slider = screen.getByRole('slider', { name: /Maximum price/ });
+    expect(slider).toHaveValue(String(Math.ceil(top)));
+    fireEvent.change(slider, { target: { value: '40' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Filter' }));
+    await waitFor(() => expect(lastCall().get('maxPrice')).toBe('40'));
+    expect(lastCall().get('page')).toBe('1');
+    const expected = products.filter((p) => effectivePrice(p) <= 40).length;
+    await waitFor(() => expect(count()).toHaveTextContent(`${expected} products found`));
+  });
+
+  it('choosing a category in the drawer sets the URL, resets the page and closes the drawer; All Categories clears it', async () => {
+    const { categories } = await demoData();
+    const user = userEvent.setup();
+    await renderList('/products?page=2');
+    await user.click(screen.getByRole('button', { name: /Filters & Categories/ }));
+    const drawer = screen.getByRole('dialog', { name: 'Filters & Categories' });
+    await user.click(await within(drawer).findByRole('button', { name: categories[1]!.name }));
+    expect(location()).toBe(`/products?category=${categories[1]!.slug}`);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(lastCall().get('category')).toBe(categories[1]!.slug));
+    await user.click(screen.getByRole('button', { name: 'All Categories' }));
+    expect(location()).toBe('/products');
+  });
+
+  it('Reset All clears the category, restores the slider maximum, sorts by latest and goes to /products', async () => {
+    const { categories, products } = await demoData();
+    const top = Math.max(...products.map(effectivePrice));
+    const user = userEvent.setup();
+    await renderList(`/products?category=${categories[0]!.slug}&page=1`);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price_asc');
+    fireEvent.change(screen.getByRole('slider', { name: /Maximum price/ }), { target: { value: '30' } });
+    await user.click(screen.getByRole('button', { name: 'Apply Filter' }));
+    await waitFor(() => expect(lastCall().get('maxPrice')).toBe('30'));
+    await user.click(screen.getByRole('button', { name: 'Reset All' }));
+    expect(location()).toBe('/products');
+    await waitFor(() => expect(count()).toHaveTextContent(`${products.length} products found`));
+    expect(lastCall().get('sort')).toBe('latest');
+    expect(lastCall().has('maxPrice')).toBe(false);
+    expect(lastCall().has('category')).toBe(false);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('latest');
+    expect(screen.getByRole('slider', { name: /Maximum price/ })).toHaveValue(String(Math.ceil(top)));
+  });
+
+  it('shows the empty state, and Clear Filters goes back to every product', async () => {
+    const { products } = await demoData();
+    const user = userEvent.setup();
+    await renderList('/products?name=zzzz-no-such-thing');
+    expect(screen.getByRole('heading', { name: 'No products found' })).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your filters or browse all categories')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(location()).toBe('/products');
+    await waitFor(() => expect(count()).toHaveTextContent(`${products.length} products found`));
+  });
+});
+
+describe('product list: stale responses', () => {
+  it('ignores a slow answer for an older filter', async () => {
+    const { categories, products } = await demoData();
+    const [slow, fast] = [categories[0]!, categories[1]!];
+    // The first category's answer arrives late; by then the shopper has picked the second one.
+    server.use(
+      http.get('*/api/products', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('category') === slow.slug) await delay(400);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ProductListPage />, { route: `/products?category=${slow.slug}` });
+    await user.click(await screen.findByRole('button', { name: fast.name }));
+    const fastCount = products.filter((p) => p.categories.some((c) => c.slug === fast.slug)).length;
+    await waitFor(() => expect(count()).toHaveTextContent(`${fastCount} products found`));
+    await act(() => delay(600));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(fast.name.replace('-', ' '));
+    expect(count()).toHaveTextContent(`${fastCount} products found`);
+    for (const card of screen.getAllByRole('article')) expect(card).toHaveTextContent(fast.name);
+  });
+});
