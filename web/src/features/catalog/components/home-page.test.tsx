@@ -1,0 +1,51 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../../../mock-api/node';
+import { demoData, keepProducts, reseed } from '../../../test/catalog-store';
+import { renderWithApp } from '../../../test/render';
+import { HomePage } from './home-page';
+
+let calls: string[] = [];
+beforeEach(() => {
+  calls = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/api/products') calls.push(url.search);
+  });
+});
+afterEach(() => server.events.removeAllListeners());
+
+describe('home', () => {
+  it('fetches 20 products, shows 9 featured, the category grid, the stats strip and View All Products', async () => {
+    const { categories, products } = await demoData();
+    renderWithApp(<HomePage />);
+    const featured = await screen.findByRole('region', { name: 'Featured Products' });
+    await waitFor(() => expect(within(featured).getAllByRole('article')).toHaveLength(9));
+    expect(calls).toEqual(['?limit=20']);
+    expect(within(featured).getByRole('link', { name: 'View All Products' })).toHaveAttribute('href', '/products');
+    const card = within(featured).getAllByRole('article')[0]!;
+    expect(within(card).getByText('In Stock')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /^Buy Now/ }).getAttribute('href')).toMatch(/^\/product\/\d+$/);
+    expect(within(card).getByRole('link', { name: /^Quick view/ }).getAttribute('href')).toMatch(/^\/product\/\d+$/);
+
+    const grid = screen.getByRole('region', { name: 'Shop by Category' });
+    const tiles = within(grid).getAllByRole('link');
+    expect(tiles.map((t) => t.textContent)).toEqual(categories.map((c) => c.name));
+    expect(tiles[0]).toHaveAttribute('href', `/products?category=${categories[0]!.slug}`);
+
+    const stats = screen.getByRole('list', { name: 'Why shop with us' });
+    expect(stats).toHaveTextContent(`${products.length}+`);
+    for (const text of ['100% Quality', '24/7 Support', 'Fast Delivery']) expect(stats).toHaveTextContent(text);
+    expect(document.title).toBe('Threadline');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('hides View All Products when 9 or fewer products were loaded', async () => {
+    await reseed(keepProducts(9));
+    renderWithApp(<HomePage />);
+    const featured = await screen.findByRole('region', { name: 'Featured Products' });
+    await waitFor(() => expect(within(featured).getAllByRole('article')).toHaveLength(9));
+    expect(screen.queryByRole('link', { name: 'View All Products' })).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Why shop with us' })).toHaveTextContent('9+');
+  });
+});
