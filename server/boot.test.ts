@@ -5,6 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { catalogQuerySchema } from '../contract/rules/catalog-query';
 import { DEFAULT_ADMIN_EMAIL, openBackend } from './boot';
 import { parseEnv } from './config';
+import { generateDemoStore } from '../fixtures/generate';
 import { tinyDemoStore } from './store/tiny-seed';
 
 let dir: string;
@@ -64,4 +65,14 @@ it('ADMIN_EMAIL / ADMIN_PASSWORD create that admin and are never printed; the de
   await a.core.products.remove(1);
   const b = await openBackend({ dataDir: dir, demo, log: () => undefined });
   expect(b.core.products.list(catalogQuerySchema.parse({ limit: 100 })).total).toBe(4);
+});
+
+it('the generated demo store seeds, persists and reopens cleanly (every row passes the start-up checks)', async () => {
+  const demo = { store: generateDemoStore };
+  const a = await openBackend({ dataDir: dir, demo, log: () => undefined });
+  const total = a.core.products.list(catalogQuerySchema.parse({ limit: 1 })).total;
+  expect(total).toBe(generateDemoStore().products.length);
+  const b = await openBackend({ dataDir: dir, demo, log: () => undefined });
+  expect(b.core.orders.all().length).toBe(a.core.orders.all().length);
+  expect(b.core.products.list(catalogQuerySchema.parse({ limit: 1 })).total).toBe(total);
 });

@@ -88,3 +88,11 @@ describe('a failed write', () => {
     expect(onDisk.rows.map((o) => o.id)).toEqual([1]);
   });
 });
+
+describe('row checks at start', () => {
+  it('a row that breaks its schema is reported with the file and the field', async () => {
+    const row = { id: 1, title: 'T', regular_price: 'cheap' };
+    await writeFile(join(dir, 'products.json'), JSON.stringify({ seq: 1, rows: [row] }));
+    await expect(openLowdbStores(dir)).rejects.toThrow(/products\.json.*rows\.0\./);
+  });
+});

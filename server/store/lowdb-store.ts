@@ -14,6 +14,7 @@ import type { BeforeWrite } from './lowdb-durable-file';
 import { DurableJsonFile } from './lowdb-durable-file';
 import type { InMemoryTable, TableState } from './table';
 import { createTable } from './table';
+import { fileProblem } from './record-schemas';
 
 export const COLLECTION_FILES = {
   categories: 'categories.json',
@@ -23,20 +24,14 @@ export const COLLECTION_FILES = {
   orders: 'orders.json',
 } as const satisfies Record<keyof Stores, string>;
 
-/** The minimal shape every collection file must have; anything else is reported as corrupt. */
-function checkShape(data: unknown): string | null {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return 'expected an object { seq, rows }';
-  const { seq, rows } = data as { seq?: unknown; rows?: unknown };
-  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) return '"seq" must be a whole number';
-  if (!Array.isArray(rows)) return '"rows" must be a list';
-  const bad = rows.findIndex(
-    (r) => !r || typeof r !== 'object' || typeof (r as { id?: unknown }).id !== 'number',
-  );
-  return bad >= 0 ? `row ${bad} has no numeric id` : null;
-}
-
-async function openTable<T extends Row>(file: string, beforeWrite?: BeforeWrite): Promise<InMemoryTable<T>> {
-  const db = new Low<TableState<T>>(new DurableJsonFile<TableState<T>>(file, checkShape, beforeWrite), {
+async function openTable<T extends Row>(
+  dataDir: string,
+  collection: keyof Stores,
+  beforeWrite?: BeforeWrite,
+): Promise<InMemoryTable<T>> {
+  const file = join(dataDir, COLLECTION_FILES[collection]);
+  const check = (data: unknown) => fileProblem(collection, data);
+  const db = new Low<TableState<T>>(new DurableJsonFile<TableState<T>>(file, check, beforeWrite), {
     seq: 0,
     rows: [],
   });
@@ -64,12 +59,12 @@ export interface LowdbStoreOptions {
 /** Opens (or creates) every collection; rejects with CorruptDataFileError on a damaged file. */
 export async function openLowdbStores(dataDir: string, options: LowdbStoreOptions = {}): Promise<Stores> {
   await mkdir(dataDir, { recursive: true });
-  const f = (name: keyof Stores) => join(dataDir, COLLECTION_FILES[name]);
+  const open = <T extends Row>(name: keyof Stores) => openTable<T>(dataDir, name, options.beforeWrite);
   return {
-    categories: await openTable(f('categories'), options.beforeWrite),
-    products: await openTable(f('products'), options.beforeWrite),
-    users: await openTable(f('users'), options.beforeWrite),
-    sessions: await openTable(f('sessions'), options.beforeWrite),
-    orders: await openTable(f('orders'), options.beforeWrite),
+    categories: await open('categories'),
+    products: await open('products'),
+    users: await open('users'),
+    sessions: await open('sessions'),
+    orders: await open('orders'),
   };
 }
