@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import styles from './form-field.module.css';
 
 /**
@@ -19,7 +25,17 @@ function describedBy(errorId: string | undefined, hintId: string | undefined): s
   return [errorId, hintId].filter(Boolean).join(' ') || undefined;
 }
 
-function Frame({ id, label, error, hint, required, className, errorId, hintId, children }: FieldFrame & { id: string; errorId: string; hintId: string; children: ReactNode }) {
+function Frame({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  errorId,
+  hintId,
+  children,
+}: FieldFrame & { id: string; errorId: string; hintId: string; children: ReactNode }) {
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label htmlFor={id} className={styles.label}>
@@ -51,12 +67,31 @@ function useFieldIds(given: string | undefined, error: string | undefined, hint:
   const id = given ?? auto;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  return { id, errorId, hintId, describedBy: describedBy(error ? errorId : undefined, hint ? hintId : undefined) };
+  return {
+    id,
+    errorId,
+    hintId,
+    describedBy: describedBy(error ? errorId : undefined, hint ? hintId : undefined),
+  };
 }
 
-type InputProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & { inputClassName?: string; trailing?: ReactNode };
+type InputProps = FieldFrame &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & {
+    inputClassName?: string;
+    trailing?: ReactNode;
+  };
 
-export function TextField({ label, error, hint, required, className, inputClassName, trailing, id: given, ...input }: InputProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  inputClassName,
+  trailing,
+  id: given,
+  ...input
+}: InputProps) {
   const ids = useFieldIds(given, error, hint);
   const control = (
     <input
@@ -68,7 +103,16 @@ export function TextField({ label, error, hint, required, className, inputClassN
     />
   );
   return (
-    <Frame id={ids.id} errorId={ids.errorId} hintId={ids.hintId} label={label} error={error} hint={hint} required={required} className={className}>
+    <Frame
+      id={ids.id}
+      errorId={ids.errorId}
+      hintId={ids.hintId}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      className={className}
+    >
       {trailing ? (
         <div className={styles.withTrailing}>
           {control}
@@ -81,13 +125,38 @@ export function TextField({ label, error, hint, required, className, inputClassN
   );
 }
 
-type SelectProps = FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> & { children: ReactNode };
+type SelectProps = FieldFrame &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> & { children: ReactNode };
 
-export function SelectField({ label, error, hint, required, className, id: given, children, ...select }: SelectProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  id: given,
+  children,
+  ...select
+}: SelectProps) {
   const ids = useFieldIds(given, error, hint);
   return (
-    <Frame id={ids.id} errorId={ids.errorId} hintId={ids.hintId} label={label} error={error} hint={hint} required={required} className={className}>
-      <select id={ids.id} className={`${styles.control} ${styles.select}`} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...select}>
+    <Frame
+      id={ids.id}
+      errorId={ids.errorId}
+      hintId={ids.hintId}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      className={className}
+    >
+      <select
+        id={ids.id}
+        className={`${styles.control} ${styles.select}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...select}
+      >
         {children}
       </select>
     </Frame>
@@ -96,11 +165,34 @@ export function SelectField({ label, error, hint, required, className, id: given
 
 type TextAreaProps = FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>;
 
-export function TextAreaField({ label, error, hint, required, className, id: given, ...area }: TextAreaProps) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  id: given,
+  ...area
+}: TextAreaProps) {
   const ids = useFieldIds(given, error, hint);
   return (
-    <Frame id={ids.id} errorId={ids.errorId} hintId={ids.hintId} label={label} error={error} hint={hint} required={required} className={className}>
-      <textarea id={ids.id} className={`${styles.control} ${styles.textarea}`} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...area} />
+    <Frame
+      id={ids.id}
+      errorId={ids.errorId}
+      hintId={ids.hintId}
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      className={className}
+    >
+      <textarea
+        id={ids.id}
+        className={`${styles.control} ${styles.textarea}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...area}
+      />
     </Frame>
   );
 }

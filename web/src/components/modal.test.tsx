@@ -11,7 +11,13 @@ function Harness({ busy = false }: { busy?: boolean }) {
       <button type="button" onClick={() => setOpen(true)}>
         Open
       </button>
-      <Modal open={open} title="Edit Product" onClose={() => setOpen(false)} busy={busy} footer={<button type="button">Save</button>}>
+      <Modal
+        open={open}
+        title="Edit Product"
+        onClose={() => setOpen(false)}
+        busy={busy}
+        footer={<button type="button">Save</button>}
+      >
         <label>
           Name <input />
         </label>

@@ -48,7 +48,16 @@ function unlockScroll() {
   if (openCount === 0) document.body.style.overflow = savedOverflow;
 }
 
-export function Modal({ open, title, onClose, children, footer, size = 'md', describedBy, busy = false }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  size = 'md',
+  describedBy,
+  busy = false,
+}: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   // Kept in a ref so a parent re-rendering with a new onClose does not re-run the open effect
@@ -119,7 +128,12 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', des
   };
 
   return createPortal(
-    <div className={styles.overlay} data-testid="modal-overlay" onMouseDown={onOverlayMouseDown} onClick={onOverlayClick}>
+    <div
+      className={styles.overlay}
+      data-testid="modal-overlay"
+      onMouseDown={onOverlayMouseDown}
+      onClick={onOverlayClick}
+    >
       <div
         ref={panelRef}
         className={`${styles.panel} ${styles[size]}`}
@@ -134,7 +148,14 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', des
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} aria-label="Close" data-modal-close="true" onClick={requestClose} disabled={busy}>
+          <button
+            type="button"
+            className={styles.close}
+            aria-label="Close"
+            data-modal-close="true"
+            onClick={requestClose}
+            disabled={busy}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>

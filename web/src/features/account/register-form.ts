@@ -7,13 +7,27 @@ export const registerFormSchema = z.object({
   lastName: z.string().trim().min(1, 'Last name is required'),
   email: z.string().trim().min(1, 'E-mail is required').email('Invalid e-mail'),
   phone: z.string().trim().min(1, 'Phone is required'),
-  password: z.string().min(1, 'Password is required').min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
 });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
-export const EMPTY_REGISTER: RegisterForm = { firstName: '', lastName: '', email: '', phone: '', password: '' };
+export const EMPTY_REGISTER: RegisterForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+};
 
 /** The name is sent as first and last name joined by a space and trimmed. */
 export function registerBody(f: z.output<typeof registerFormSchema>): RegisterBody {
-  return { name: `${f.firstName} ${f.lastName}`.trim(), email: f.email, phone: f.phone, password: f.password };
+  return {
+    name: `${f.firstName} ${f.lastName}`.trim(),
+    email: f.email,
+    phone: f.phone,
+    password: f.password,
+  };
 }

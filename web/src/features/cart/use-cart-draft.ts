@@ -20,7 +20,10 @@ export function useCartDraft(lines: readonly CartLine[]) {
   const [draft, setDraft] = useState<Record<string, string>>({});
 
   const valueOf = useCallback((l: CartLine) => draft[lineKey(l)] ?? String(l.qty), [draft]);
-  const edit = useCallback((l: CartLine, text: string) => setDraft((d) => ({ ...d, [lineKey(l)]: text })), []);
+  const edit = useCallback(
+    (l: CartLine, text: string) => setDraft((d) => ({ ...d, [lineKey(l)]: text })),
+    [],
+  );
   /** The quantities Update Cart pushes: the edited ones, the committed ones elsewhere. */
   const quantities = lines.map((l) => parseQty(draft[lineKey(l)]) ?? l.qty);
   const reset = useCallback(() => setDraft({}), []);

@@ -23,7 +23,13 @@ const draftSchema = z.object({
 });
 
 export function defaultForm(address: ShippingAddress, user: User | null): CheckoutForm {
-  return { ...address, name: user?.name ?? '', phone: user?.phone ?? '', email: user?.email ?? '', notes: '' };
+  return {
+    ...address,
+    name: user?.name ?? '',
+    phone: user?.phone ?? '',
+    email: user?.email ?? '',
+    notes: '',
+  };
 }
 
 /** The form saved before the login detour, or null (missing or unreadable). */
@@ -59,7 +65,12 @@ export function initialForm(address: ShippingAddress, user: User | null): Checko
   const base = defaultForm(address, user);
   const draft = readDraft();
   if (!draft) return base;
-  return { ...draft, name: draft.name || base.name, phone: draft.phone || base.phone, email: draft.email || base.email };
+  return {
+    ...draft,
+    name: draft.name || base.name,
+    phone: draft.phone || base.phone,
+    email: draft.email || base.email,
+  };
 }
 
 export function addressOf(form: CheckoutForm): ShippingAddress {

@@ -10,7 +10,9 @@ export function useOrderTotal(orderId: string | undefined): number | null | unde
   useEffect(() => {
     const ctrl = new AbortController();
     fetchMyOrders(ctrl.signal)
-      .then((orders) => setTotal({ id: orderId, value: orders.find((o) => String(o.id) === orderId)?.total ?? null }))
+      .then((orders) =>
+        setTotal({ id: orderId, value: orders.find((o) => String(o.id) === orderId)?.total ?? null }),
+      )
       .catch(() => {
         if (!ctrl.signal.aborted) setTotal({ id: orderId, value: null });
       });

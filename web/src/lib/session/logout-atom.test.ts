@@ -20,7 +20,10 @@ describe('logout', () => {
 
   it('still signs out locally when the server cannot be reached', async () => {
     localStorage.setItem('token', 'stale');
-    localStorage.setItem('user', JSON.stringify({ id: 1, name: 'A', email: 'a@b.co', phone: '', is_admin: 0 }));
+    localStorage.setItem(
+      'user',
+      JSON.stringify({ id: 1, name: 'A', email: 'a@b.co', phone: '', is_admin: 0 }),
+    );
     const store = createAppStore();
     await store.set(logoutAtom);
     expect(store.get(userAtom)).toBeNull();

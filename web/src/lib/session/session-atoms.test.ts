@@ -3,7 +3,15 @@ import type { CartLine } from '../../../../contract/schemas/cart';
 import { EMPTY_SHIPPING_ADDRESS } from '../../../../contract/schemas/cart';
 import { createAppStore } from '../jotai';
 import { readCookie } from '../cookies';
-import { addToCartAtom, cartAtom, cartTotalAtom, clearCartAtom, CART_COOKIE, removeLineAtom, updateCartAtom } from './cart-atoms';
+import {
+  addToCartAtom,
+  cartAtom,
+  cartTotalAtom,
+  clearCartAtom,
+  CART_COOKIE,
+  removeLineAtom,
+  updateCartAtom,
+} from './cart-atoms';
 import { shippingAddressAtom, SHIPPING_COOKIE } from './shipping-atoms';
 import { setAuthAtom, clearAuthAtom, userAtom, USER_KEY } from './auth-atoms';
 
@@ -22,7 +30,13 @@ describe('cart and address state', () => {
   it('round-trips the cart and the address through their cookies (a new store reads them back)', () => {
     const first = createAppStore();
     first.set(addToCartAtom, line({ qty: 2 }));
-    first.set(shippingAddressAtom, { address: '12', street: 'Mall Road', city: 'Lahore', country: 'Pakistan', province: 'Punjab' });
+    first.set(shippingAddressAtom, {
+      address: '12',
+      street: 'Mall Road',
+      city: 'Lahore',
+      country: 'Pakistan',
+      province: 'Punjab',
+    });
     expect(readCookie(CART_COOKIE)).toContain('"productId":1');
     expect(document.cookie).toContain(`${SHIPPING_COOKIE}=`);
 

@@ -34,8 +34,22 @@ export function ChangePassword() {
         Change Password
       </h2>
       <form className={styles.passwordForm} onSubmit={submit} noValidate aria-busy={busy}>
-        <PasswordField label="Current Password" name="oldPassword" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} disabled={busy} />
-        <PasswordField label="New Password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} disabled={busy} />
+        <PasswordField
+          label="Current Password"
+          name="oldPassword"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={(e) => setOld(e.target.value)}
+          disabled={busy}
+        />
+        <PasswordField
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(e) => setNew(e.target.value)}
+          disabled={busy}
+        />
         <Button type="submit" variant="primary" disabled={!ready}>
           {busy ? 'Updating...' : 'Update Password'}
         </Button>

@@ -13,7 +13,10 @@ async function shopper() {
 
 function renderLogin(from?: string) {
   // A memory-router entry can carry state, as a <Navigate state> or <Link state> would.
-  return renderWithApp(<LoginPage />, { route: { pathname: '/login', state: from ? { from } : null }, path: '/login' });
+  return renderWithApp(<LoginPage />, {
+    route: { pathname: '/login', state: from ? { from } : null },
+    path: '/login',
+  });
 }
 
 async function signInWith(email: string, password: string) {
@@ -44,7 +47,10 @@ describe('Login page', () => {
     await signInWith(creds.email, creds.password);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(localStorage.getItem('token')).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ email: creds.email, is_admin: 0 });
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({
+      email: creds.email,
+      is_admin: 0,
+    });
   });
 
   it('sends a shopper back where they came from', async () => {
@@ -87,7 +93,10 @@ describe('Login page', () => {
     server.use(
       http.post('*/api/auth/login', async () => {
         await delay(150);
-        return HttpResponse.json({ message: 'Invalid email or password', code: 'unauthorized' }, { status: 401 });
+        return HttpResponse.json(
+          { message: 'Invalid email or password', code: 'unauthorized' },
+          { status: 401 },
+        );
       }),
     );
     renderLogin();
@@ -101,11 +110,15 @@ describe('Login page', () => {
     const user = userEvent.setup({ delay: null });
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByRole('textbox', { name: 'Email Address' })).toHaveAccessibleDescription('E-mail is required');
+    expect(screen.getByRole('textbox', { name: 'Email Address' })).toHaveAccessibleDescription(
+      'E-mail is required',
+    );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
     await user.type(screen.getByRole('textbox', { name: 'Email Address' }), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByRole('textbox', { name: 'Email Address' })).toHaveAccessibleDescription('Invalid e-mail');
+    expect(screen.getByRole('textbox', { name: 'Email Address' })).toHaveAccessibleDescription(
+      'Invalid e-mail',
+    );
     expect(alertSpy).not.toHaveBeenCalled();
   });
 

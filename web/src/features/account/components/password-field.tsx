@@ -3,7 +3,11 @@ import { TextField } from '../../../components/form-field';
 import { EyeIcon } from '../../../components/icons';
 import styles from './password-field.module.css';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { label: string; error?: string | undefined; hint?: string };
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+};
 
 /** A password box with a show/hide toggle: one fixed name, its state told by aria-pressed. */
 export function PasswordField({ label, error, hint, disabled, ...input }: Props) {

@@ -61,7 +61,14 @@ describe('Profile page', () => {
     server.use(
       http.get('*/api/orders/my', async () => {
         await delay(50);
-        return HttpResponse.json([order(9, 'PENDING', 1234.5), order(8, 'Shipped', 40), order(7, 'processing', 1), order(6, 'completed', 2), order(5, 'Cancelled', 3), order(4, 'on hold', 4)]);
+        return HttpResponse.json([
+          order(9, 'PENDING', 1234.5),
+          order(8, 'Shipped', 40),
+          order(7, 'processing', 1),
+          order(6, 'completed', 2),
+          order(5, 'Cancelled', 3),
+          order(4, 'on hold', 4),
+        ]);
       }),
     );
     renderProfile();
@@ -118,7 +125,9 @@ describe('Profile page', () => {
     // The new password works.
     const b = await mockBackend();
     const creds = demoShopperCredentials(b.demo);
-    await expect(b.core.auth.login({ email: creds.email, password: 'brand-new-pass' })).resolves.toMatchObject({ token: expect.any(String) });
+    await expect(
+      b.core.auth.login({ email: creds.email, password: 'brand-new-pass' }),
+    ).resolves.toMatchObject({ token: expect.any(String) });
   });
 
   it("alerts the server's message on failure, or Error without one, and keeps the inputs", async () => {

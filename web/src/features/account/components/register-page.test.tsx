@@ -9,7 +9,9 @@ import { RegisterPage } from './register-page';
 
 const box = (name: string) => screen.getByRole('textbox', { name });
 
-async function fill(values: Partial<Record<'First Name' | 'Last Name' | 'Email Address' | 'Phone' | 'Password', string>>) {
+async function fill(
+  values: Partial<Record<'First Name' | 'Last Name' | 'Email Address' | 'Phone' | 'Password', string>>,
+) {
   const user = userEvent.setup({ delay: null });
   for (const [label, value] of Object.entries(values)) {
     if (!value) continue;
@@ -19,7 +21,13 @@ async function fill(values: Partial<Record<'First Name' | 'Last Name' | 'Email A
   return user;
 }
 
-const valid = { 'First Name': ' Ada ', 'Last Name': ' Lovelace ', 'Email Address': 'ada@example.com', Phone: '03001234567', Password: 'secret1' };
+const valid = {
+  'First Name': ' Ada ',
+  'Last Name': ' Lovelace ',
+  'Email Address': 'ada@example.com',
+  Phone: '03001234567',
+  Password: 'secret1',
+};
 
 describe('Register page', () => {
   let alertSpy: ReturnType<typeof vi.spyOn>;
@@ -31,21 +39,36 @@ describe('Register page', () => {
   it('creates the account with first and last name joined and trimmed, signs in and goes to /', async () => {
     let body: unknown;
     server.events.on('request:start', ({ request }) => {
-      if (request.url.endsWith('/api/auth/register')) void request.clone().json().then((b: unknown) => (body = b));
+      if (request.url.endsWith('/api/auth/register'))
+        void request
+          .clone()
+          .json()
+          .then((b: unknown) => (body = b));
     });
     renderWithApp(<RegisterPage />, { route: '/register', path: '/register' });
     expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     await fill(valid);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '03001234567', password: 'secret1' });
-    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ name: 'Ada Lovelace', is_admin: 0 });
+    expect(body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '03001234567',
+      password: 'secret1',
+    });
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({
+      name: 'Ada Lovelace',
+      is_admin: 0,
+    });
     expect(localStorage.getItem('token')).toBeTruthy();
     server.events.removeAllListeners();
   });
 
   it('goes back to where the user came from (e.g. the checkout)', async () => {
-    renderWithApp(<RegisterPage />, { route: { pathname: '/register', state: { from: '/checkout' } }, path: '/register' });
+    renderWithApp(<RegisterPage />, {
+      route: { pathname: '/register', state: { from: '/checkout' } },
+      path: '/register',
+    });
     await fill(valid);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/checkout'));
   });
@@ -57,13 +80,17 @@ describe('Register page', () => {
     expect(box('Last Name')).toHaveAccessibleDescription('Last name is required');
     expect(box('Email Address')).toHaveAccessibleDescription('E-mail is required');
     expect(box('Phone')).toHaveAccessibleDescription('Phone is required');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('Password is required'));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('Password is required'),
+    );
     expect(box('First Name')).toHaveFocus();
     await user.type(box('Email Address'), 'ada@');
     await user.type(screen.getByLabelText('Password'), '12345');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(box('Email Address')).toHaveAccessibleDescription('Invalid e-mail');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('Password must be at least 6 characters'));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('Password must be at least 6 characters'),
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
   });
 

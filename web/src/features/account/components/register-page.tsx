@@ -55,7 +55,12 @@ export function RegisterPage() {
           </div>
           <TextField label="Email Address" type="email" autoComplete="email" {...bind('email')} />
           <TextField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
-          <PasswordField label="Password" autoComplete="new-password" hint="At least 6 characters" {...bind('password')} />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            hint="At least 6 characters"
+            {...bind('password')}
+          />
           <Button type="submit" variant="primary" block disabled={busy}>
             {busy ? 'Creating Account...' : 'Register'}
           </Button>

@@ -1,17 +1,9 @@
+import { StatusIcon } from './status-icon';
 import styles from './status-badge.module.css';
 
 /** Spec section 4 colours, shipped included (our fix), case-insensitive; anything else is neutral grey. */
 const KNOWN = ['pending', 'processing', 'shipped', 'completed', 'cancelled'] as const;
 type Known = (typeof KNOWN)[number];
-
-const ICON: Record<Known | 'other', string> = {
-  pending: '⏳',
-  processing: '⚙',
-  shipped: '🚚',
-  completed: '✓',
-  cancelled: '✕',
-  other: '•',
-};
 
 export function statusKind(status: string): Known | 'other' {
   const s = status.trim().toLowerCase();
@@ -23,7 +15,7 @@ export function StatusBadge({ status }: { status: string }) {
   const label = status.trim() ? status.trim().toLowerCase() : 'unknown';
   return (
     <span className={`${styles.badge} ${styles[kind]}`} data-status={kind}>
-      <span aria-hidden="true">{ICON[kind]}</span>
+      <StatusIcon kind={kind} />
       {label}
     </span>
   );

@@ -66,7 +66,10 @@ describe('Cart page', () => {
     }
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByRole('link', { name: a.title })).toHaveAttribute('href', `/product/${a.productId}`);
+    expect(within(rows[0]!).getByRole('link', { name: a.title })).toHaveAttribute(
+      'href',
+      `/product/${a.productId}`,
+    );
     expect(within(rows[0]!).getByText(money(a.price * 2))).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('link', { name: b.title })).toBeInTheDocument();
     expect(totalsRow('Subtotal')).toHaveTextContent(money(a.price * 2 + b.price));
@@ -87,7 +90,9 @@ describe('Cart page', () => {
     expect(screen.queryByText(TOAST)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Update Cart' }));
-    expect(totalsRow('Subtotal')).toHaveTextContent(money(Math.round((a.price * 3 + b.price * 2) * 100) / 100));
+    expect(totalsRow('Subtotal')).toHaveTextContent(
+      money(Math.round((a.price * 3 + b.price * 2) * 100) / 100),
+    );
     const saved = JSON.parse(readCookie(CART_COOKIE) ?? '{}') as { lines: Array<{ qty: number }> };
     expect(saved.lines.map((l) => l.qty)).toEqual([3, 2]);
     expectToast();
@@ -139,7 +144,10 @@ describe('Cart page', () => {
     const dialog = within(screen.getByRole('dialog', { name: 'Calculate Shipping' }));
     const country = dialog.getByRole('combobox', { name: 'Country' });
     await waitFor(() => expect(within(country).getAllByRole('option').length).toBeGreaterThan(10));
-    const names = within(country).getAllByRole('option').slice(1).map((o) => o.textContent ?? '');
+    const names = within(country)
+      .getAllByRole('option')
+      .slice(1)
+      .map((o) => o.textContent ?? '');
     expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)));
 
     await user.selectOptions(country, 'Pakistan');
@@ -154,11 +162,18 @@ describe('Cart page', () => {
     expect(totalsRow('Shipping')).toHaveTextContent(money(20));
     expect(totalsRow('Total')).toHaveTextContent(money(Math.round((a.price + b.price + 20) * 100) / 100));
     expectToast();
-    expect(JSON.parse(readCookie(SHIPPING_COOKIE) ?? '{}')).toMatchObject({ country: 'Pakistan', province: 'Punjab', city: 'Lahore', street: 'Mall Road' });
+    expect(JSON.parse(readCookie(SHIPPING_COOKIE) ?? '{}')).toMatchObject({
+      country: 'Pakistan',
+      province: 'Punjab',
+      city: 'Lahore',
+      street: 'Mall Road',
+    });
 
     // Reopening uses the session's country list: the service was asked once.
     await user.click(screen.getByRole('button', { name: 'Calculate shipping' }));
-    expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Country' })).toHaveValue('Pakistan');
+    expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Country' })).toHaveValue(
+      'Pakistan',
+    );
     expect(countryCalls).toBe(1);
     server.events.removeAllListeners();
   });
@@ -166,9 +181,15 @@ describe('Cart page', () => {
   it('logs a failed country fetch and leaves the popup usable', async () => {
     const user = userEvent.setup();
     await setupCart(1);
-    server.use(http.get('*/api/v0.1/countries/positions', () => HttpResponse.json({ message: 'down', code: 'internal' }, { status: 500 })));
+    server.use(
+      http.get('*/api/v0.1/countries/positions', () =>
+        HttpResponse.json({ message: 'down', code: 'internal' }, { status: 500 }),
+      ),
+    );
     renderWithApp(<CartPage />, { route: '/cart' });
-    await waitFor(() => expect(errorSpy).toHaveBeenCalledWith('Error fetching countries:', expect.anything()));
+    await waitFor(() =>
+      expect(errorSpy).toHaveBeenCalledWith('Error fetching countries:', expect.anything()),
+    );
     await user.click(screen.getByRole('button', { name: 'Calculate shipping' }));
     const dialog = within(screen.getByRole('dialog'));
     expect(within(dialog.getByRole('combobox', { name: 'Country' })).getAllByRole('option')).toHaveLength(1);
@@ -184,7 +205,11 @@ describe('Cart page', () => {
     const country = within(screen.getByRole('dialog')).getByRole('combobox', { name: 'Country' });
     await waitFor(() => expect(within(country).getAllByRole('option').length).toBeGreaterThan(10));
     await user.selectOptions(country, 'Pakistan');
-    await waitFor(() => expect(errorSpy).toHaveBeenCalledWith('Error fetching provinces:', expect.anything()));
-    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'State / Province' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(errorSpy).toHaveBeenCalledWith('Error fetching provinces:', expect.anything()),
+    );
+    expect(
+      within(screen.getByRole('dialog')).getByRole('textbox', { name: 'State / Province' }),
+    ).toBeInTheDocument();
   });
 });

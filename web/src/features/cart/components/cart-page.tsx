@@ -4,7 +4,13 @@ import type { ShippingAddress } from '../../../../../contract/schemas/cart';
 import { Button, buttonClass } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { useAtom, useAtomValue, useSetAtom } from '../../../lib/jotai';
-import { cartLinesAtom, cartShippingAtom, cartTotalAtom, removeLineAtom, updateCartAtom } from '../../../lib/session/cart-atoms';
+import {
+  cartLinesAtom,
+  cartShippingAtom,
+  cartTotalAtom,
+  removeLineAtom,
+  updateCartAtom,
+} from '../../../lib/session/cart-atoms';
 import { useCountries } from '../../../lib/session/countries-atoms';
 import { shippingAddressAtom } from '../../../lib/session/shipping-atoms';
 import { useCartDraft } from '../use-cart-draft';
@@ -69,11 +75,21 @@ export function CartPage() {
             </div>
           </div>
           <aside className={styles.side}>
-            <CartTotals subtotal={subtotal} shipping={shipping} address={address} onCalculateShipping={() => setPopupOpen(true)} />
+            <CartTotals
+              subtotal={subtotal}
+              shipping={shipping}
+              address={address}
+              onCalculateShipping={() => setPopupOpen(true)}
+            />
           </aside>
         </div>
       )}
-      <AddressPopup open={popupOpen} initial={address} onClose={() => setPopupOpen(false)} onSave={saveAddress} />
+      <AddressPopup
+        open={popupOpen}
+        initial={address}
+        onClose={() => setPopupOpen(false)}
+        onSave={saveAddress}
+      />
       <CartToast message={toast.message} />
     </div>
   );

@@ -42,31 +42,57 @@ export function CartTable({ lines, valueOf, onEdit, onRemove }: Props) {
           const name = options ? `${line.title} (${options})` : line.title;
           return (
             <tr key={lineKey(line)}>
-              <th scope="row" className={styles.product}>
-                <Link to={`/product/${line.productId}`} className={styles.thumb} tabIndex={-1} aria-hidden="true">
-                  <ProductImage src={line.image} alt="" width={72} height={90} />
-                </Link>
-                <span className={styles.info}>
-                  <Link to={`/product/${line.productId}`} className={styles.title}>
-                    {line.title}
+              <th scope="row">
+                <div className={styles.product}>
+                  <Link
+                    to={`/product/${line.productId}`}
+                    className={styles.thumb}
+                    tabIndex={-1}
+                    aria-hidden="true"
+                  >
+                    <ProductImage src={line.image} alt="" width={72} height={90} />
                   </Link>
-                  {line.selectedSize.trim() ? <span className={styles.option}>Size: {line.selectedSize}</span> : null}
-                  {line.selectedColor.trim() ? (
-                    <span className={styles.option}>
-                      Colour: <span className={styles.swatch} style={{ background: line.selectedColor }} aria-hidden="true" /> {line.selectedColor}
-                    </span>
-                  ) : null}
-                </span>
+                  <span className={styles.info}>
+                    <Link to={`/product/${line.productId}`} className={styles.title}>
+                      {line.title}
+                    </Link>
+                    {line.selectedSize.trim() ? (
+                      <span className={styles.option}>Size: {line.selectedSize}</span>
+                    ) : null}
+                    {line.selectedColor.trim() ? (
+                      <span className={styles.option}>
+                        Colour:{' '}
+                        <span
+                          className={styles.swatch}
+                          style={{ background: line.selectedColor }}
+                          aria-hidden="true"
+                        />{' '}
+                        {line.selectedColor}
+                      </span>
+                    ) : null}
+                  </span>
+                </div>
               </th>
-              <td data-label="Price">{money(line.price)}</td>
-              <td data-label="Quantity">
-                <QuantityStepper value={valueOf(line)} label={`Quantity of ${name}`} onChange={(text) => onEdit(line, text)} />
+              <td data-label="Price" className={styles.money}>
+                {money(line.price)}
               </td>
-              <td data-label="Subtotal" className={styles.subtotal}>
+              <td data-label="Quantity">
+                <QuantityStepper
+                  value={valueOf(line)}
+                  label={`Quantity of ${name}`}
+                  onChange={(text) => onEdit(line, text)}
+                />
+              </td>
+              <td data-label="Subtotal" className={`${styles.money} ${styles.subtotal}`}>
                 {money(fromCents(toCents(line.price) * line.qty))}
               </td>
-              <td data-label="Action">
-                <button type="button" className={styles.remove} onClick={() => onRemove(i)} aria-label={`Remove ${name}`}>
+              <td data-label="Action" className={styles.action}>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  onClick={() => onRemove(i)}
+                  aria-label={`Remove ${name}`}
+                >
                   <span aria-hidden="true">×</span>
                   <span className={styles.removeText}>Remove</span>
                 </button>

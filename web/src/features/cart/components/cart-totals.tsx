@@ -14,7 +14,10 @@ interface Props {
 
 /** Where the estimate ships to, e.g. "Lahore, Punjab, Pakistan". */
 function destination(a: ShippingAddress): string {
-  return [a.city, a.province, a.country].map((s) => s.trim()).filter(Boolean).join(', ');
+  return [a.city, a.province, a.country]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The totals box: subtotal, shipping and total from the last updated cart, plus the two next steps. */

@@ -12,7 +12,13 @@ export function QuantityStepper({ value, label, onChange }: Props) {
   const n = parseQty(value) ?? 1;
   return (
     <div className={styles.stepper} role="group" aria-label={label}>
-      <button type="button" className={styles.step} aria-label={`Decrease ${label.toLowerCase()}`} disabled={n <= 1} onClick={() => onChange(String(Math.max(1, n - 1)))}>
+      <button
+        type="button"
+        className={styles.step}
+        aria-label={`Decrease ${label.toLowerCase()}`}
+        disabled={n <= 1}
+        onClick={() => onChange(String(Math.max(1, n - 1)))}
+      >
         −
       </button>
       <input
@@ -26,7 +32,12 @@ export function QuantityStepper({ value, label, onChange }: Props) {
         onChange={(e) => onChange(e.target.value)}
         onBlur={() => onChange(String(parseQty(value) ?? 1))}
       />
-      <button type="button" className={styles.step} aria-label={`Increase ${label.toLowerCase()}`} onClick={() => onChange(String(n + 1))}>
+      <button
+        type="button"
+        className={styles.step}
+        aria-label={`Increase ${label.toLowerCase()}`}
+        onClick={() => onChange(String(n + 1))}
+      >
         +
       </button>
     </div>

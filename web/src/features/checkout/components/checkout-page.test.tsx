@@ -35,13 +35,29 @@ const field = (name: string) => screen.getByRole('textbox', { name });
 /** The message that the field points at with aria-describedby (so it sits beside that field). */
 function messageOf(el: HTMLElement): string {
   const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)).filter((n) => n?.getAttribute('role') === 'alert').map((n) => n?.textContent ?? '').join('|');
+  return ids
+    .map((id) => document.getElementById(id))
+    .filter((n) => n?.getAttribute('role') === 'alert')
+    .map((n) => n?.textContent ?? '')
+    .join('|');
 }
 
-async function fillValid(user: ReturnType<typeof userEvent.setup>, over: Partial<Record<string, string>> = {}) {
-  const v: Record<string, string> = { 'Full Name': 'Ada Lovelace', Address: 'House 12', Street: 'Mall Road', 'Town / City': 'Lahore', 'State / Province': 'Punjab', Phone: '03001234567', ...over };
+async function fillValid(
+  user: ReturnType<typeof userEvent.setup>,
+  over: Partial<Record<string, string>> = {},
+) {
+  const v: Record<string, string> = {
+    'Full Name': 'Ada Lovelace',
+    Address: 'House 12',
+    Street: 'Mall Road',
+    'Town / City': 'Lahore',
+    'State / Province': 'Punjab',
+    Phone: '03001234567',
+    ...over,
+  };
   for (const [label, value] of Object.entries(v)) {
-    const el = label === 'Order Notes (optional)' ? screen.getByRole('textbox', { name: label }) : field(label);
+    const el =
+      label === 'Order Notes (optional)' ? screen.getByRole('textbox', { name: label }) : field(label);
     await user.clear(el);
     if (value) await user.type(el, value);
   }
@@ -141,7 +157,9 @@ describe('Checkout page', () => {
     expect(summary.getByText('Shipping').nextElementSibling).toHaveTextContent(money(0));
     await user.type(field('Town / City'), 'Lahore');
     expect(summary.getByText('Shipping').nextElementSibling).toHaveTextContent(money(20));
-    expect(summary.getByText('Total').nextElementSibling).toHaveTextContent(money(Math.round((sub + 20) * 100) / 100));
+    expect(summary.getByText('Total').nextElementSibling).toHaveTextContent(
+      money(Math.round((sub + 20) * 100) / 100),
+    );
     expect(summary.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy-policy');
   });
 
@@ -169,7 +187,10 @@ describe('Checkout page', () => {
       province: 'Punjab',
     });
     expect(JSON.parse(readCookie(CART_COOKIE) ?? '{}')).toMatchObject({ lines: [] });
-    expect(JSON.parse(readCookie(SHIPPING_COOKIE) ?? '{}')).toMatchObject({ city: 'Lahore', street: 'Mall Road' });
+    expect(JSON.parse(readCookie(SHIPPING_COOKIE) ?? '{}')).toMatchObject({
+      city: 'Lahore',
+      street: 'Mall Road',
+    });
     expect(alertSpy).not.toHaveBeenCalled();
   });
 
@@ -222,7 +243,10 @@ describe('Checkout page', () => {
       http.post('*/api/orders', async ({ request }) => {
         keys.push(request.headers.get('idempotency-key') ?? '');
         if (keys.length === 2) await new Promise<void>((r) => (release = r));
-        return HttpResponse.json({ message: 'Some cart lines are not valid', code: 'validation_failed' }, { status: 400 });
+        return HttpResponse.json(
+          { message: 'Some cart lines are not valid', code: 'validation_failed' },
+          { status: 400 },
+        );
       }),
     );
     renderCheckout();
@@ -258,7 +282,17 @@ describe('Checkout page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order-success/4242'));
     expect(body).toMatchObject({
       payment_method: 'cod',
-      cart: [{ productId: a!.productId, sizeId: null, qty: 2, price: a!.price, selectedColor: a!.selectedColor, selectedSize: a!.selectedSize }, {}],
+      cart: [
+        {
+          productId: a!.productId,
+          sizeId: null,
+          qty: 2,
+          price: a!.price,
+          selectedColor: a!.selectedColor,
+          selectedSize: a!.selectedSize,
+        },
+        {},
+      ],
     });
     const shipping: unknown = JSON.parse((body as { shipping_address: string }).shipping_address);
     expect(shipping).toEqual({

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { validateCheckout, type CheckoutErrors, type CheckoutForm } from '../../../../../contract/rules/validation';
+import {
+  validateCheckout,
+  type CheckoutErrors,
+  type CheckoutForm,
+} from '../../../../../contract/rules/validation';
 import { buttonClass } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { useAtomValue } from '../../../lib/jotai';
@@ -54,7 +58,10 @@ export function CheckoutPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageMeta title="Checkout" description="Enter your billing and shipping details and place your cash on delivery order." />
+      <PageMeta
+        title="Checkout"
+        description="Enter your billing and shipping details and place your cash on delivery order."
+      />
       <h1 className={styles.heading}>Checkout</h1>
       {lines.length === 0 ? (
         <div className={styles.empty}>

@@ -11,10 +11,17 @@ describe('Order success page', () => {
     await signIn('shopper');
     const order = (await api('myOrders'))[0];
     if (!order) throw new Error('the demo shopper needs an order');
-    renderWithApp(<OrderSuccessPage />, { route: `/order-success/${order.id}`, path: '/order-success/:orderId' });
+    renderWithApp(<OrderSuccessPage />, {
+      route: `/order-success/${order.id}`,
+      path: '/order-success/:orderId',
+    });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Thank You for Your Order!' })).toBeInTheDocument();
-    expect(screen.getByText("Your order has been placed successfully. We'll contact you soon with shipping details.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Your order has been placed successfully. We'll contact you soon with shipping details.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(`#${order.id}`)).toBeInTheDocument();
     expect(await screen.findByText(money(order.total))).toBeInTheDocument();
 

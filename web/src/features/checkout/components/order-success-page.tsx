@@ -20,7 +20,9 @@ export function OrderSuccessPage() {
         <h1 id="success-title" className={styles.heading}>
           Thank You for Your Order!
         </h1>
-        <p className={styles.lead}>Your order has been placed successfully. We'll contact you soon with shipping details.</p>
+        <p className={styles.lead}>
+          Your order has been placed successfully. We'll contact you soon with shipping details.
+        </p>
         <dl className={styles.facts}>
           <div>
             <dt>Order ID</dt>
@@ -39,7 +41,12 @@ export function OrderSuccessPage() {
         </dl>
         <div className={styles.pay}>
           <p>Prefer to pay online? Message us and we'll send you the payment details.</p>
-          <a className={`${buttonClass({ variant: 'accent' })} ${styles.whatsapp}`} href={whatsappLink(orderId)} target="_blank" rel="noopener noreferrer">
+          <a
+            className={`${buttonClass({ variant: 'accent' })} ${styles.whatsapp}`}
+            href={whatsappLink(orderId)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Pay online via WhatsApp
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>

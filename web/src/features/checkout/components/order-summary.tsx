@@ -31,7 +31,9 @@ export function OrderSummary({ lines, subtotal, city, processing }: Props) {
             <span className={styles.lineName}>
               {l.title} <span className={styles.qty}>× {l.qty}</span>
               {[l.selectedSize, l.selectedColor].some((s) => s.trim()) ? (
-                <span className={styles.options}>{[l.selectedSize, l.selectedColor].filter((s) => s.trim()).join(' / ')}</span>
+                <span className={styles.options}>
+                  {[l.selectedSize, l.selectedColor].filter((s) => s.trim()).join(' / ')}
+                </span>
               ) : null}
             </span>
             <span className={styles.amount}>{money(fromCents(toCents(l.price) * l.qty))}</span>
@@ -56,11 +58,13 @@ export function OrderSummary({ lines, subtotal, city, processing }: Props) {
         <p className={styles.method}>
           <span className={styles.dot} aria-hidden="true" /> Cash on delivery
         </p>
-        <p className={styles.small}>Pay with cash when your order arrives. Online payment can be arranged after ordering.</p>
+        <p className={styles.small}>
+          Pay with cash when your order arrives. Online payment can be arranged after ordering.
+        </p>
       </div>
       <p className={styles.small}>
-        Your personal data will be used to process your order and support your experience throughout this website, as described in our{' '}
-        <Link to="/privacy-policy">privacy policy</Link>.
+        Your personal data will be used to process your order and support your experience throughout this
+        website, as described in our <Link to="/privacy-policy">privacy policy</Link>.
       </p>
       <Button type="submit" variant="accent" block disabled={processing}>
         {processing ? 'Processing Order...' : 'Place Order'}
