@@ -13,7 +13,7 @@ export function Price({ sale_price, regular_price, size = 'normal' }: Props) {
   const now = effectivePrice({ sale_price, regular_price });
   const onSale = now < regular_price;
   return (
-    <span className={`${styles.price} ${size === 'large' ? styles.lg : ''}`}>
+    <span className={`${styles.price} ${size === 'large' ? styles.lg : ''}`} data-price={now}>
       <span className={`${styles.now} ${onSale ? styles.sale : ''}`}>{money(now)}</span>
       {onSale && (
         <>
