@@ -6,6 +6,7 @@ import type {
   User,
 } from '../../contract/schemas/user';
 import { DomainError } from './errors';
+import { createLoginThrottle } from './login-throttle';
 import type { CoreDeps } from './ports';
 import type { StoredSession, StoredUser } from './records';
 import { toPublicUser } from './records';
@@ -23,6 +24,7 @@ export function createAuthUseCases(deps: CoreDeps) {
   const { stores, hasher, tokens, clock } = deps;
   const ttl = deps.sessionTtlMs ?? SESSION_TTL_MS;
   let dummyHash: Promise<string> | undefined;
+  const throttle = createLoginThrottle(clock);
   // Token lookups happen on every authenticated call: index sessions by hash, rebuilt when the rows change.
   let sessionIndex: { rows: readonly StoredSession[]; byHash: Map<string, StoredSession> } | undefined;
   const sessionByHash = (hash: string): StoredSession | undefined => {
@@ -88,11 +90,16 @@ export function createAuthUseCases(deps: CoreDeps) {
     },
 
     async login(body: LoginBody): Promise<AuthResponse> {
+      throttle.check(body.email);
       const user = stores.users.all().find((u) => sameEmail(u.email, body.email));
       // Same message and the same hashing work either way, so neither answer nor timing reveals which e-mails exist.
       dummyHash ??= hasher.hash('not-a-real-password');
       const ok = await hasher.verify(body.password, user ? user.password_hash : await dummyHash);
-      if (!user || !ok) throw new DomainError('unauthorized', 'Invalid email or password');
+      if (!user || !ok) {
+        throttle.failed(body.email);
+        throw new DomainError('unauthorized', 'Invalid email or password');
+      }
+      throttle.succeeded(body.email);
       return openSession(user);
     },
 

@@ -200,9 +200,11 @@ describe('requests', () => {
   });
 
   it('unknown API paths are JSON 404s; stack traces never leak', async () => {
-    const r = await fetch(`${srv.baseUrl}/api/nope/deeper`);
-    expect(r.status).toBe(404);
-    expect(await r.json()).toMatchObject({ code: 'not_found' });
+    for (const path of ['/api', '/api/', '/api/nope/deeper', '/api/products/1/images']) {
+      const r = await fetch(`${srv.baseUrl}${path}`);
+      expect(r.status, path).toBe(404);
+      expect(await r.json()).toMatchObject({ code: 'not_found' });
+    }
     const weird = await fetch(`${srv.baseUrl}/api/products/%E0%A4%A`);
     expect(weird.status).toBeLessThan(500);
     expect(await weird.text()).not.toMatch(/at .*\.ts:\d+/);
@@ -243,5 +245,16 @@ describe('sessions', () => {
     expect((await c.call('me', { token: s.token })).status).toBe(401);
     const sessions = await readFile(join(srv.dataDir, 'sessions.json'), 'utf8');
     expect(sessions).not.toContain(second);
+  });
+
+  it('ten wrong passwords for one e-mail give 429 until the window passes, even with the right one', async () => {
+    const s = await c.newShopper();
+    for (let i = 0; i < 10; i++) {
+      expect((await c.call('login', { body: { email: s.email, password: `wrong-${i}` } })).status).toBe(401);
+    }
+    const r = await c.call('login', { body: { email: s.email, password: s.password } });
+    expect(r.status).toBe(429);
+    expect(r.body.code).toBe('too_many_requests');
+    expect((await c.call('me', { token: s.token })).status).toBe(200);
   });
 });

@@ -38,8 +38,10 @@ export function createApiRouter(api: Api): Router {
     });
   }
   // Anything else under /api is a JSON 404, never the web app's index.html.
-  router.all('/{*rest}', () => {
+  const unknown = () => {
     throw new DomainError('not_found', 'No such API endpoint');
-  });
+  };
+  router.all('/', unknown);
+  router.all('/{*rest}', unknown);
   return router;
 }
