@@ -110,3 +110,20 @@ it('an order acknowledged with 201 survives kill -9', async () => {
   expect(items.body[0]).toMatchObject({ product_id: productId, qty: 2, price: 99.5 });
   await killed(child);
 }, 60_000);
+
+it('SIGTERM stops the server cleanly (exit code 0) and the data reopens', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'threadline-term-'));
+  dirs.push(dataDir);
+  const port = await freePort();
+  const c = createClient(() => ({ baseUrl: `http://127.0.0.1:${port}`, admin: ADMIN }));
+  let child = await startServer(dataDir, port);
+  const shopper = await c.newShopper();
+  const code = await new Promise<number | null>((resolve) => {
+    child.once('exit', (exitCode) => resolve(exitCode));
+    child.kill('SIGTERM');
+  });
+  expect(code).toBe(0);
+  child = await startServer(dataDir, port);
+  expect((await c.call('me', { token: shopper.token })).status).toBe(200);
+  await killed(child);
+}, 60_000);
