@@ -79,7 +79,7 @@ export function CartTable({ lines, valueOf, onEdit, onRemove }: Props) {
               <td data-label="Quantity">
                 <QuantityStepper
                   value={valueOf(line)}
-                  label={`Quantity of ${name}`}
+                  itemName={name}
                   onChange={(text) => onEdit(line, text)}
                 />
               </td>

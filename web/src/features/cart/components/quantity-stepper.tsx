@@ -3,19 +3,21 @@ import styles from './quantity-stepper.module.css';
 
 interface Props {
   value: string;
-  label: string;
+  /** The line's name, e.g. "Classic Tee (M / navy)": every control says which line it changes. */
+  itemName: string;
   onChange: (text: string) => void;
 }
 
 /** − / number / + for one cart line. Minimum 1, no maximum (spec section 5); a cleared box snaps back to 1 on blur. */
-export function QuantityStepper({ value, label, onChange }: Props) {
+export function QuantityStepper({ value, itemName, onChange }: Props) {
   const n = parseQty(value) ?? 1;
+  const label = `Quantity of ${itemName}`;
   return (
     <div className={styles.stepper} role="group" aria-label={label}>
       <button
         type="button"
         className={styles.step}
-        aria-label={`Decrease ${label.toLowerCase()}`}
+        aria-label={`Decrease quantity of ${itemName}`}
         disabled={n <= 1}
         onClick={() => onChange(String(Math.max(1, n - 1)))}
       >
@@ -35,7 +37,7 @@ export function QuantityStepper({ value, label, onChange }: Props) {
       <button
         type="button"
         className={styles.step}
-        aria-label={`Increase ${label.toLowerCase()}`}
+        aria-label={`Increase quantity of ${itemName}`}
         onClick={() => onChange(String(n + 1))}
       >
         +

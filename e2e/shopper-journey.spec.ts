@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { effectivePrice, formatMoney } from '../contract/rules/money';
+import { productListResponseSchema, type Product } from '../contract/schemas/product';
+import { orderSchema } from '../contract/schemas/order';
+
+/**
+ * The shopper's buying loop against the real server (Koa + lowdb): two products in different sizes,
+ * cart edits, a shipping estimate from the countries service, the sign-in detour from checkout through
+ * register and back, the order, and the profile showing it with the total the server computed.
+ */
+const money = (n: number) => formatMoney(n, 'USD', 'en-US');
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+async function addToCart(page: Page, p: Product, sizeIndex: number) {
+  await page.goto(`/product/${p.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
+  const size = p.sizes[sizeIndex]!;
+  await page
+    .getByRole('radiogroup', { name: /^Size/ })
+    .getByRole('radio', { name: size, exact: true })
+    .check({ force: true });
+  await page
+    .getByRole('radiogroup', { name: /^Colour/ })
+    .getByRole('radio', { name: p.colors[0]!, exact: true })
+    .check({ force: true });
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  return size;
+}
+
+test('two sizes -> cart edits -> shipping -> checkout -> register -> order -> profile', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const list = productListResponseSchema.parse(await (await request.get('/api/products?limit=40')).json());
+  const withSizes = list.items.filter((p) => p.sizes.length >= 2 && p.colors.length >= 1);
+  const [a, b] = withSizes;
+  if (!a || !b) throw new Error('the demo catalogue needs two products with two sizes');
+
+  // Two products, in different sizes.
+  const sizeA = await addToCart(page, a, 0);
+  const sizeB = await addToCart(page, b, 1);
+  expect(sizeA).not.toBe(sizeB);
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(3);
+
+  // A quantity edit counts only after Update Cart.
+  const subtotal = page
+    .getByRole('region', { name: 'Cart Totals' })
+    .locator('dt', { hasText: 'Subtotal' })
+    .locator('+ dd');
+  await expect(subtotal).toHaveText(money(round2(effectivePrice(a) + effectivePrice(b))));
+  await page.getByRole('button', { name: new RegExp(`^Increase quantity of ${a.title}`) }).click();
+  await expect(subtotal).toHaveText(money(round2(effectivePrice(a) + effectivePrice(b))));
+  await page.getByRole('button', { name: 'Update Cart' }).click();
+  await expect(page.getByText('Cart updated successfully ✅')).toBeVisible();
+  const itemsTotal = round2(effectivePrice(a) * 2 + effectivePrice(b));
+  await expect(subtotal).toHaveText(money(itemsTotal));
+
+  // Shipping estimate: a country and a province from the lists.
+  await page.getByRole('button', { name: 'Calculate shipping' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Calculate Shipping' });
+  const country = dialog.getByRole('combobox', { name: 'Country' });
+  await expect(country.locator('option[value="Pakistan"]')).toHaveCount(1);
+  await country.selectOption('Pakistan');
+  const province = dialog.getByRole('combobox', { name: 'State / Province' });
+  await expect(province.locator('option[value="Punjab"]')).toHaveCount(1);
+  await province.selectOption('Punjab');
+  await dialog.getByRole('textbox', { name: 'Town / City' }).fill('Lahore');
+  await dialog.getByRole('textbox', { name: 'Street' }).fill('Mall Road');
+  await dialog.getByRole('textbox', { name: 'Address' }).fill('House 12');
+  await dialog.getByRole('button', { name: 'Save Address' }).click();
+  await expect(dialog).toBeHidden();
+  const totals = page.getByRole('region', { name: 'Cart Totals' });
+  await expect(totals.locator('dt', { hasText: 'Shipping' }).locator('+ dd')).toContainText(money(20));
+  await expect(totals.locator('dt', { hasText: /^Total$/ }).locator('+ dd')).toHaveText(
+    money(round2(itemsTotal + 20)),
+  );
+
+  // Checkout while signed out: the address is prefilled; Place Order sends us to log in.
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('textbox', { name: 'Town / City' })).toHaveValue('Lahore');
+  await expect(page.getByRole('combobox', { name: 'State / Province' })).toHaveValue('Punjab');
+  await page.getByRole('textbox', { name: 'Full Name' }).fill('Grace Hopper');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('03001234567');
+  await page.getByRole('textbox', { name: 'Order Notes (optional)' }).fill('Leave at the door');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // No account yet: register, then come straight back to the checkout with the form as it was.
+  await page.getByRole('link', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  const email = `grace.${Date.now().toString(36)}@example.com`;
+  await page.getByRole('textbox', { name: 'First Name' }).fill('Grace');
+  await page.getByRole('textbox', { name: 'Last Name' }).fill('Hopper');
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
+  await page.getByRole('textbox', { name: 'Phone' }).fill('03001234567');
+  await page.getByLabel('Password', { exact: true }).fill('hopper-pass-1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Grace Hopper');
+  await expect(page.getByRole('textbox', { name: 'Order Notes (optional)' })).toHaveValue(
+    'Leave at the door',
+  );
+  await expect(page.getByRole('textbox', { name: 'Street' })).toHaveValue('Mall Road');
+
+  // Place the order.
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order-success\/\d+$/);
+  const orderId = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible();
+  await expect(page.getByText(`#${orderId}`)).toBeVisible();
+  const chat = page.getByRole('link', { name: /WhatsApp/ });
+  const href = new URL((await chat.getAttribute('href'))!);
+  expect(href.origin).toBe('https://wa.me');
+  expect(href.searchParams.get('text')).toContain(`#${orderId}`);
+
+  // The server priced it: lines from its catalogue plus 20 shipping for a city.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const mine = orderSchema
+    .array()
+    .parse(
+      await (await request.get('/api/orders/my', { headers: { Authorization: `Bearer ${token}` } })).json(),
+    );
+  expect(mine).toHaveLength(1);
+  const order = mine[0]!;
+  expect(String(order.id)).toBe(orderId);
+  expect(order.total).toBe(round2(itemsTotal + 20));
+  await expect(page.getByText(money(order.total))).toBeVisible();
+
+  // The profile lists it as pending with the server's total.
+  await page.goto('/profile');
+  const row = page
+    .getByRole('region', { name: 'Your Orders' })
+    .getByRole('listitem')
+    .filter({ hasText: `Order #${orderId}` });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(money(order.total));
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'pending');
+  await expect(row).toContainText(/pending/i);
+  await expect(page.getByRole('region', { name: 'Account Information' })).toContainText('Grace Hopper');
+});
