@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { effectivePrice } from '../contract/rules/money';
+import { productListResponseSchema } from '../contract/schemas/product';
+import { authResponseSchema } from '../contract/schemas/user';
+
+/**
+ * axe-core on the shopper's screens (cart with its popup, checkout with its messages, login, register,
+ * profile) at desktop and phone widths: no serious or critical violations.
+ */
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`shopper screens at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('cart, shipping popup, checkout, login, register and profile', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const list = productListResponseSchema.parse(await (await request.get('/api/products?limit=4')).json());
+      const lines = list.items.slice(0, 2).map((p) => ({
+        productId: p.id,
+        qty: 1,
+        price: effectivePrice(p),
+        title: p.title,
+        image: p.featured_image,
+        selectedSize: p.sizes[0] ?? '',
+        selectedColor: p.colors[0] ?? '',
+        sizeId: null,
+      }));
+      await context.addCookies([
+        {
+          name: 'cart',
+          value: encodeURIComponent(JSON.stringify({ lines, shippingCost: 0 })),
+          url: baseURL!,
+        },
+      ]);
+
+      for (const path of ['/cart', '/checkout', '/login', '/register']) {
+        await page.goto(path);
+        await expect(page.locator('main h1')).toHaveCount(1);
+        await expectNoSeriousViolations(page, path);
+      }
+
+      await page.goto('/cart');
+      await page.getByRole('button', { name: 'Calculate shipping' }).click();
+      await expect(page.getByRole('dialog', { name: 'Calculate Shipping' })).toBeVisible();
+      await expectNoSeriousViolations(page, '/cart popup');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/checkout');
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(page.getByText('Name is required')).toBeVisible();
+      await expectNoSeriousViolations(page, '/checkout with messages');
+
+      const email = `a11y.${width}.${Date.now().toString(36)}@example.com`;
+      const reg = await request.post('/api/auth/register', {
+        data: { name: 'Alex Access', email, phone: '03001234567', password: 'access-pass' },
+      });
+      const auth = authResponseSchema.parse(await reg.json());
+      await page.evaluate((a) => {
+        localStorage.setItem('token', a.token);
+        localStorage.setItem('user', JSON.stringify(a.user));
+      }, auth);
+      await page.goto('/profile');
+      await expect(page.getByText('No orders found')).toBeVisible();
+      await expectNoSeriousViolations(page, '/profile');
+    });
+  });
+}
