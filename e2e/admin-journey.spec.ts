@@ -16,9 +16,11 @@ test('admin creates a category and product, a shopper orders it, the admin ships
   const productTitle = `Silk Scarf ${tag}`;
   const QTY = 5;
 
-  // Sign in as admin: straight to /admin.
+  // Sign in as admin: straight to /admin, which loads the admin chunk (shoppers never do, see below).
+  const adminChunk = page.waitForRequest((r) => /admin-routes[^/]*\.js/.test(r.url()));
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
+  await adminChunk;
   const before = await dashboardFigures(page);
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
 
@@ -135,9 +137,16 @@ test('admin creates a category and product, a shopper orders it, the admin ships
   await expect(page.getByRole('listitem').filter({ hasText: productTitle })).toContainText(`${QTY} sold`);
 });
 
-test('a shopper opening /admin is sent away', async ({ browser }) => {
+test('a shopper opening /admin is sent away, without downloading the admin code', async ({ browser }) => {
   const { page } = await registerShopper(browser, `guard-${Date.now().toString(36)}`);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/');
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Admin Panel')).toHaveCount(0);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((u) => /admin/i.test(u))).toEqual([]);
 });
