@@ -26,7 +26,7 @@ export function MobileMenu({ open, onClose, user, isAdmin, categories }: Props) 
   const logout = useLogout();
   return (
     <Drawer open={open} onClose={onClose} title="Menu">
-      {!isAdmin && <SearchForm categories={categories} idPrefix="drawer-search" onSearched={onClose} className={styles.search} />}
+      {!isAdmin && <SearchForm categories={categories} idPrefix="drawer-search" onSearched={onClose} className={styles.search} compact />}
       <nav aria-label="Mobile">
         <ul className={styles.list}>
           <li>

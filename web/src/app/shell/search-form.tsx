@@ -11,9 +11,11 @@ interface Props {
   idPrefix: string;
   onSearched?: () => void;
   className?: string;
+  /** Text only, no category choice: the narrow drawer copy. */
+  compact?: boolean;
 }
 
-export function SearchForm({ categories, idPrefix, onSearched, className }: Props) {
+export function SearchForm({ categories, idPrefix, onSearched, className, compact = false }: Props) {
   const [text, setText] = useState('');
   const [category, setCategory] = useState('');
   const navigate = useNavigate();
@@ -35,17 +37,21 @@ export function SearchForm({ categories, idPrefix, onSearched, className }: Prop
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <label className="visually-hidden" htmlFor={`${idPrefix}-cat`}>
-        Search in category
-      </label>
-      <select id={`${idPrefix}-cat`} className={styles.select} value={category} onChange={(e) => setCategory(e.target.value)}>
-        <option value="">Categories</option>
-        {categories.map((c) => (
-          <option key={c.id} value={c.slug}>
-            {c.name}
-          </option>
-        ))}
-      </select>
+      {!compact && (
+        <>
+          <label className="visually-hidden" htmlFor={`${idPrefix}-cat`}>
+            Search in category
+          </label>
+          <select id={`${idPrefix}-cat`} className={styles.select} value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="">Categories</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
       <button type="submit" className={styles.submit} aria-label="Search">
         <SearchIcon size={20} />
       </button>
