@@ -6,6 +6,7 @@ import { ORDER_LINES_MAX, shippingDetailsSchema } from '../../contract/schemas/o
 import type { User } from '../../contract/schemas/user';
 import type { Principal } from './auth';
 import { DomainError, notFound, validationFailed } from './errors';
+import { createOrderIndex } from './order-index';
 import type { CoreDeps } from './ports';
 import type { StoredOrder } from './records';
 import { toPublicOrder } from './records';
@@ -45,6 +46,10 @@ export const orderItemId = (orderId: number, index: number): number =>
   orderId * (ORDER_LINES_MAX * 10) + index + 1;
 
 export function createOrderUseCases({ stores, clock }: CoreDeps) {
+  const index = createOrderIndex(stores.orders);
+  // A retry racing its original (same user and key, before either has landed) shares its answer.
+  const inFlight = new Map<string, Promise<{ orderId: number }>>();
+
   /** Every price, title and option comes from the catalogue; the client's price is ignored. */
   function priceLines(cart: readonly OrderLineInput[]): { items: Omit<OrderItem, 'id'>[]; cents: number } {
     const fields: Record<string, string> = {};
@@ -84,6 +89,45 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
     return order;
   };
 
+  async function placeNew(
+    user: User,
+    input: PlaceOrderInput,
+    key: string | null,
+  ): Promise<{ orderId: number }> {
+    if (input.payment_method !== 'cod')
+      throw validationFailed({ payment_method: 'Only cash on delivery is accepted' });
+    const details = parseShipping(input.shipping_address);
+    const errors = validateCheckout({
+      name: details.name,
+      street: details.street ?? '',
+      city: details.city ?? '',
+      province: details.province ?? '',
+      phone: details.phone,
+    });
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    const { items, cents } = priceLines(input.cart);
+    const total = fromCents(cents + toCents(shippingForOrder(details.city)));
+    // One row added through the row-level change: the cost does not grow with the number of orders.
+    return stores.orders.change((_get, nextId) => {
+      const id = nextId();
+      const order: StoredOrder = {
+        id,
+        user_id: user.id,
+        name: details.name.trim() || user.name,
+        email: details.email.trim() || user.email,
+        total,
+        payment_method: 'cod',
+        status: 'pending',
+        created_at: clock.now().toISOString(),
+        shipping_address: JSON.stringify(details),
+        status_history: [],
+        items: items.map((it, i) => ({ id: orderItemId(id, i), ...it })),
+        idempotency_key: key,
+      };
+      return { put: [order], result: { orderId: id } };
+    });
+  }
+
   return {
     async place(
       principal: Principal,
@@ -92,52 +136,23 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
     ): Promise<{ orderId: number }> {
       const user = principal.user;
       const key = idempotencyKey?.trim().slice(0, 200) || null;
-      if (key) {
-        const seen = stores.orders.all().find((o) => o.user_id === user.id && o.idempotency_key === key);
-        if (seen) return { orderId: seen.id };
+      if (!key) return placeNew(user, input, null);
+      const seen = index.byIdempotencyKey(user.id, key);
+      if (seen) return { orderId: seen.id };
+      const slot = `${user.id}\u0000${key}`;
+      const pending = inFlight.get(slot);
+      if (pending) return pending;
+      const placing = placeNew(user, input, key);
+      inFlight.set(slot, placing);
+      try {
+        return await placing;
+      } finally {
+        inFlight.delete(slot);
       }
-      if (input.payment_method !== 'cod')
-        throw validationFailed({ payment_method: 'Only cash on delivery is accepted' });
-      const details = parseShipping(input.shipping_address);
-      const errors = validateCheckout({
-        name: details.name,
-        street: details.street ?? '',
-        city: details.city ?? '',
-        province: details.province ?? '',
-        phone: details.phone,
-      });
-      if (Object.keys(errors).length) throw validationFailed(errors);
-      const { items, cents } = priceLines(input.cart);
-      const total = fromCents(cents + toCents(shippingForOrder(details.city)));
-      return stores.orders.mutate((rows, nextId) => {
-        // Checked again under the table lock: two retries racing still make one order.
-        const dup = key ? rows.find((o) => o.user_id === user.id && o.idempotency_key === key) : undefined;
-        if (dup) return { rows, result: { orderId: dup.id } };
-        const id = nextId();
-        const order: StoredOrder = {
-          id,
-          user_id: user.id,
-          name: details.name.trim() || user.name,
-          email: details.email.trim() || user.email,
-          total,
-          payment_method: 'cod',
-          status: 'pending',
-          created_at: clock.now().toISOString(),
-          shipping_address: JSON.stringify(details),
-          status_history: [],
-          items: items.map((it, i) => ({ id: orderItemId(id, i), ...it })),
-          idempotency_key: key,
-        };
-        return { rows: [...rows, order], result: { orderId: id } };
-      });
     },
 
     mine(user: User): Order[] {
-      return stores.orders
-        .all()
-        .filter((o) => o.user_id === user.id)
-        .sort(byNewest)
-        .map(toPublicOrder);
+      return index.ofUser(user.id).sort(byNewest).map(toPublicOrder);
     },
 
     all(): Order[] {
@@ -151,8 +166,8 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
     /** Any status may follow any other (spec section 4); each change is recorded with who made it. */
     async updateStatus(admin: User, orderId: number, status: OrderStatus): Promise<Order> {
       if (admin.is_admin !== 1) throw new DomainError('forbidden', 'Administrators only');
-      return stores.orders.mutate((rows) => {
-        const current = rows.find((o) => o.id === orderId);
+      return stores.orders.change((get) => {
+        const current = get(orderId);
         if (!current) throw notFound('Order');
         const next: StoredOrder = {
           ...current,
@@ -168,7 +183,7 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
             },
           ],
         };
-        return { rows: rows.map((o) => (o.id === orderId ? next : o)), result: toPublicOrder(next) };
+        return { put: [next], result: toPublicOrder(next) };
       });
     },
   };

@@ -23,16 +23,39 @@ export interface Mutation<T extends Row, R> {
   result: R;
 }
 
+/** What a row-level change hands back: rows to put (new or replacing the same id), ids to remove, its result. */
+export interface RowChange<T extends Row, R> {
+  put?: readonly T[];
+  remove?: readonly number[];
+  result: R;
+}
+
+/**
+ * What one landed write changed, for indexes kept beside a table: `put` holds the new value of every
+ * added or replaced row, `removed` the previous value of every replaced or deleted row.
+ */
+export interface Commit<T extends Row> {
+  put: readonly T[];
+  removed: readonly T[];
+}
+
 /**
  * One collection. Reads are synchronous and see only committed rows (both adapters keep the data in
- * memory). `mutate` runs serialised per table: `fn` sees the committed rows, returns the next rows and
- * the call resolves only once the change is durable; if the write fails the change is dropped and the
- * promise rejects with DomainError('storage_unavailable'). Rows are immutable values: replace, never edit.
+ * memory). Changes run serialised per table: `fn` sees the committed rows plus the changes queued before
+ * it, and the call resolves only once the write holding the change is durable (group commit: changes
+ * queued while a write is in flight go out together in the next one). If that write fails every change
+ * in it is dropped and the promises reject with DomainError('storage_unavailable'). Rows are immutable
+ * values: replace, never edit.
  */
 export interface Table<T extends Row> {
   all(): readonly T[];
   get(id: number): T | undefined;
+  /** Whole-table form (seeding, rare bulk edits): costs O(rows) per call. */
   mutate<R>(fn: (rows: readonly T[], nextId: () => number) => Mutation<T, R>): Promise<R>;
+  /** Row-level form for the hot paths: costs O(changed rows), whatever the size of the table. */
+  change<R>(fn: (get: (id: number) => T | undefined, nextId: () => number) => RowChange<T, R>): Promise<R>;
+  /** Called after each landed write; returns an unsubscribe function. */
+  subscribe(listener: (commit: Commit<T>) => void): () => void;
 }
 
 export interface Stores {
@@ -40,7 +63,7 @@ export interface Stores {
   products: Table<StoredProduct>;
   users: Table<StoredUser>;
   sessions: Table<StoredSession>;
-  /** Orders carry their items and idempotency key, so placing an order is one atomic file write. */
+  /** Orders carry their items and idempotency key, so placing an order is one atomic shard write. */
   orders: Table<StoredOrder>;
 }
 

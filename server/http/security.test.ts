@@ -17,8 +17,10 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 const ordersOnDisk = async (): Promise<unknown[]> => {
-  const text = await readFile(join(srv.dataDir, 'orders.json'), 'utf8').catch(() => '{"rows":[]}');
-  return (JSON.parse(text) as { rows: unknown[] }).rows;
+  const dir = join(srv.dataDir, 'orders');
+  const shards = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith('.json'));
+  const texts = await Promise.all(shards.map((f) => readFile(join(dir, f), 'utf8')));
+  return texts.flatMap((t) => (JSON.parse(t) as { rows: unknown[] }).rows);
 };
 const uploads = () => readdir(join(srv.dataDir, 'uploads'));
 

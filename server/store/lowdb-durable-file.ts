@@ -7,6 +7,7 @@
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
+import { serializeData } from './row-json';
 
 export class CorruptDataFileError extends Error {
   readonly file: string;
@@ -52,22 +53,27 @@ export class DurableJsonFile<T> implements Adapter<T> {
 
   async write(data: T): Promise<void> {
     await this.beforeWrite?.(this.file);
-    const tmp = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.${++tmpCounter}.tmp`);
-    try {
-      const fh = await open(tmp, 'w', 0o600);
-      try {
-        await fh.writeFile(JSON.stringify(data));
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, this.file);
-    } catch (e) {
-      await rm(tmp, { force: true }).catch(() => undefined);
-      throw e;
-    }
-    await fsyncDir(dirname(this.file));
+    await writeFileDurably(this.file, serializeData(data));
   }
+}
+
+/** temp file in the same folder, fsync, rename over the target, fsync the folder. */
+export async function writeFileDurably(file: string, text: string): Promise<void> {
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${++tmpCounter}.tmp`);
+  try {
+    const fh = await open(tmp, 'w', 0o600);
+    try {
+      await fh.writeFile(text);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw e;
+  }
+  await fsyncDir(dirname(file));
 }
 
 export async function fsyncDir(dir: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, SHIPPING } from '../contract-suite/client';
 import type { TestServer } from '../http/test-server';
@@ -60,7 +60,7 @@ describe('a failed write', () => {
   it('answers 503 storage_unavailable, rolls the change back, and the next write works', async () => {
     srv = await startTestServer({
       beforeWrite: (file) => {
-        if (failing && file.endsWith('orders.json')) throw new Error('EIO: simulated disk failure');
+        if (failing && file.includes(`${sep}orders${sep}`)) throw new Error('EIO: simulated disk failure');
       },
     });
     const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));
@@ -82,7 +82,7 @@ describe('a failed write', () => {
     expect(ok.status).toBe(201);
     // The id the failed attempt would have taken was not burnt into the committed state.
     expect(ok.body.orderId).toBe(1);
-    const onDisk = JSON.parse(await readFile(join(srv.dataDir, 'orders.json'), 'utf8')) as {
+    const onDisk = JSON.parse(await readFile(join(srv.dataDir, 'orders', '000001.json'), 'utf8')) as {
       rows: { id: number }[];
     };
     expect(onDisk.rows.map((o) => o.id)).toEqual([1]);

@@ -1,10 +1,11 @@
 /**
  * The on-disk adapter. DATA_DIR holds one JSON file per collection, each `{ seq, rows }`:
  *   categories.json  products.json  users.json  sessions.json
- *   orders.json      (orders with their items and idempotency keys: one order = one atomic write)
+ *   orders/          orders with their items and idempotency keys, in shards of 1,000 (order-shards.ts):
+ *                    placing an order rewrites one small file, whatever the number of orders
  *   uploads/         images under content-hash names (fs-image-storage.ts)
- * Each file is a lowdb database over DurableJsonFile; the Table in table.ts serialises writes per
- * file and only commits a change once its file write has landed.
+ * Each file is a lowdb database over DurableJsonFile; the Table in table.ts batches the changes made
+ * while a write is in flight into the next write (group commit) and commits them only once it has landed.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,19 +15,21 @@ import type { BeforeWrite } from './lowdb-durable-file';
 import { DurableJsonFile } from './lowdb-durable-file';
 import type { InMemoryTable, TableState } from './table';
 import { createTable } from './table';
+import { openOrderShards } from './order-shards';
 import { fileProblem } from './record-schemas';
+
+type FileCollection = Exclude<keyof Stores, 'orders'>;
 
 export const COLLECTION_FILES = {
   categories: 'categories.json',
   products: 'products.json',
   users: 'users.json',
   sessions: 'sessions.json',
-  orders: 'orders.json',
-} as const satisfies Record<keyof Stores, string>;
+} as const satisfies Record<FileCollection, string>;
 
 async function openTable<T extends Row>(
   dataDir: string,
-  collection: keyof Stores,
+  collection: FileCollection,
   beforeWrite?: BeforeWrite,
 ): Promise<InMemoryTable<T>> {
   const file = join(dataDir, COLLECTION_FILES[collection]);
@@ -38,9 +41,9 @@ async function openTable<T extends Row>(
   await db.read();
   return createTable<T>(
     db.data,
-    async (next) => {
+    async (write) => {
       const previous = db.data;
-      db.data = next;
+      db.data = { seq: write.seq, rows: write.rows() };
       try {
         await db.write();
       } catch (e) {
@@ -59,12 +62,12 @@ export interface LowdbStoreOptions {
 /** Opens (or creates) every collection; rejects with CorruptDataFileError on a damaged file. */
 export async function openLowdbStores(dataDir: string, options: LowdbStoreOptions = {}): Promise<Stores> {
   await mkdir(dataDir, { recursive: true });
-  const open = <T extends Row>(name: keyof Stores) => openTable<T>(dataDir, name, options.beforeWrite);
+  const open = <T extends Row>(name: FileCollection) => openTable<T>(dataDir, name, options.beforeWrite);
   return {
     categories: await open('categories'),
     products: await open('products'),
     users: await open('users'),
     sessions: await open('sessions'),
-    orders: await open('orders'),
+    orders: await openOrderShards(dataDir, { beforeWrite: options.beforeWrite }),
   };
 }

@@ -1,21 +1,38 @@
 /**
- * The one Table implementation behind both adapters: rows live in memory, every mutation is
- * serialised per table (a promise chain), applied to a copy and committed only once `persist` has
- * landed. A failed persist leaves the committed rows untouched (the rollback) and answers 503.
- * Readers only ever see committed rows.
+ * The one Table implementation behind every adapter (memory, lowdb files, order shards). Rows live in
+ * memory in a Map (id order = insertion order) and readers only ever see committed rows.
+ *
+ * Write path (group commit): `mutate`/`change` queue their function. While no write is in flight the
+ * queue is flushed on the next microtask; while one is in flight the queue grows, and all of it goes
+ * out together in the next write. A flush applies the queued functions in order to a working overlay
+ * (each sees the changes before it), hands the batch's net changes to `persist` once, and only when
+ * that has landed commits the overlay, tells the subscribers (indexes) and resolves every caller. A
+ * failed persist drops the whole batch (the rollback) and each of its callers gets a 503; a function
+ * that throws (a domain error) fails alone and leaves nothing behind.
  */
 import { DomainError } from '../core/errors';
-import type { Mutation, Row, Table } from '../core/ports';
+import type { Commit, Mutation, Row, RowChange, Table } from '../core/ports';
 
 export interface TableState<T> {
   seq: number;
   rows: T[];
 }
 
-export type Persist<T> = (state: TableState<T>) => Promise<void>;
+/** One batch on its way to disk. */
+export interface PendingWrite<T> {
+  seq: number;
+  /** Net changes of the batch: id -> new row, or null when deleted. */
+  changes: ReadonlyMap<number, T | null>;
+  /** The next value of a row. */
+  get(id: number): T | undefined;
+  /** Every next row, in table order; O(rows), so only adapters that write one whole file call it. */
+  rows(): T[];
+}
+
+export type Persist<T> = (write: PendingWrite<T>) => Promise<void>;
 
 export interface InMemoryTable<T extends Row> extends Table<T> {
-  /** The committed state, as the file adapter writes it. */
+  /** The committed state, as the single-file adapter writes it. */
   snapshot(): TableState<T>;
 }
 
@@ -26,49 +43,180 @@ const logPersistError = (label: string, cause: unknown): void => {
   );
 };
 
+interface Queued {
+  apply: (w: Overlay<Row>) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** The batch being built: committed rows seen through the changes queued so far. */
+class Overlay<T extends Row> {
+  readonly changes = new Map<number, T | null>();
+  constructor(
+    private readonly committed: ReadonlyMap<number, T>,
+    public seq: number,
+  ) {}
+
+  get = (id: number): T | undefined => {
+    if (this.changes.has(id)) return this.changes.get(id) ?? undefined;
+    return this.committed.get(id);
+  };
+
+  rows(): T[] {
+    const out: T[] = [];
+    for (const [id, row] of this.committed) {
+      const next = this.changes.has(id) ? this.changes.get(id) : row;
+      if (next) out.push(next);
+    }
+    for (const [id, row] of this.changes) if (row && !this.committed.has(id)) out.push(row);
+    return out;
+  }
+}
+
 export function createTable<T extends Row>(
   initial: TableState<T>,
   persist: Persist<T>,
   label = 'table',
   onPersistError: (label: string, cause: unknown) => void = logPersistError,
 ): InMemoryTable<T> {
-  let state: TableState<T> = { seq: initial.seq, rows: [...initial.rows] };
-  let index = new Map(state.rows.map((r) => [r.id, r]));
-  let queue: Promise<unknown> = Promise.resolve();
+  const committed = new Map<number, T>();
+  let seq = initial.seq;
+  for (const r of initial.rows) {
+    committed.set(r.id, r);
+    seq = Math.max(seq, r.id);
+  }
+  let rowsCache: T[] | undefined;
+  const listeners = new Set<(commit: Commit<T>) => void>();
+  const queue: Queued[] = [];
+  let flushing = false;
 
-  const run = async <R>(fn: (rows: readonly T[], nextId: () => number) => Mutation<T, R>): Promise<R> => {
-    let seq = state.seq;
-    const { rows, result } = fn(state.rows, () => ++seq);
-    if (rows === state.rows && seq === state.seq) return result;
+  const putRow = (w: Overlay<T>, row: T, nextSeq: number): number => {
+    w.changes.set(row.id, row);
     // Rows inserted with their own ids (seeding) must never be handed out again by nextId.
-    const top = rows.reduce((m, r) => Math.max(m, r.id), seq);
-    const next: TableState<T> = { seq: top, rows: [...rows] };
-    try {
-      await persist(next);
-    } catch (cause) {
-      // The client gets no file name or system message; the server log gets both.
-      onPersistError(label, cause);
-      throw new DomainError(
-        'storage_unavailable',
-        'Storage is unavailable; nothing was changed, please retry',
-        undefined,
-        cause,
-      );
-    }
-    state = next;
-    index = new Map(next.rows.map((r) => [r.id, r]));
-    return result;
+    return Math.max(nextSeq, row.id);
   };
 
+  function applyChange<R>(w: Overlay<T>, fn: Parameters<Table<T>['change']>[0]): R {
+    let s = w.seq;
+    const out = fn(w.get, () => ++s) as RowChange<T, R>;
+    for (const id of out.remove ?? []) if (w.get(id)) w.changes.set(id, null);
+    for (const row of out.put ?? []) s = putRow(w, row, s);
+    w.seq = s;
+    return out.result;
+  }
+
+  function applyMutation<R>(
+    w: Overlay<T>,
+    fn: (rows: readonly T[], nextId: () => number) => Mutation<T, R>,
+  ): R {
+    let s = w.seq;
+    const before = w.rows();
+    const { rows, result } = fn(before, () => ++s);
+    if (rows !== before) {
+      // Diff by identity: rows are immutable values, so an untouched row is the very same object.
+      const kept = new Set<number>();
+      for (const row of rows) {
+        kept.add(row.id);
+        if (w.get(row.id) !== row) s = putRow(w, row, s);
+      }
+      for (const row of before) if (!kept.has(row.id)) w.changes.set(row.id, null);
+    }
+    w.seq = s;
+    return result;
+  }
+
+  function commit(w: Overlay<T>): void {
+    const put: T[] = [];
+    const removed: T[] = [];
+    for (const [id, row] of w.changes) {
+      const old = committed.get(id);
+      if (old) removed.push(old);
+      if (row) {
+        committed.set(id, row);
+        put.push(row);
+      } else committed.delete(id);
+    }
+    seq = w.seq;
+    rowsCache = undefined;
+    for (const l of listeners) {
+      try {
+        l({ put, removed });
+      } catch (e) {
+        console.error(`[store] a subscriber of ${label} failed:`, e);
+      }
+    }
+  }
+
+  async function flush(): Promise<void> {
+    const batch = queue.splice(0);
+    const w = new Overlay<T>(committed, seq);
+    // A function that throws does so before touching the overlay, so it leaves nothing behind.
+    const outcomes: Outcome[] = batch.map((q) => {
+      try {
+        return { ok: true, value: q.apply(w as unknown as Overlay<Row>) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
+    if (w.changes.size > 0 || w.seq !== seq) {
+      try {
+        await persist({ seq: w.seq, changes: w.changes, get: w.get, rows: () => w.rows() });
+      } catch (cause) {
+        // The client gets no file name or system message; the server log gets both.
+        onPersistError(label, cause);
+        const error = new DomainError(
+          'storage_unavailable',
+          'Storage is unavailable; nothing was changed, please retry',
+          undefined,
+          cause,
+        );
+        batch.forEach((q, i) => {
+          const o = outcomes[i];
+          q.reject(o && !o.ok ? o.error : error);
+        });
+        return;
+      }
+      commit(w);
+    }
+    batch.forEach((q, i) => {
+      const o = outcomes[i];
+      if (o?.ok) q.resolve(o.value);
+      else q.reject(o?.error);
+    });
+  }
+
+  function kick(): void {
+    if (flushing || queue.length === 0) return;
+    flushing = true;
+    queueMicrotask(() => {
+      void flush().finally(() => {
+        flushing = false;
+        kick();
+      });
+    });
+  }
+
+  const enqueue = <R>(apply: (w: Overlay<T>) => R): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
+      queue.push({
+        apply: apply as unknown as Queued['apply'],
+        resolve: resolve as Queued['resolve'],
+        reject,
+      });
+      kick();
+    });
+
   return {
-    all: () => state.rows,
-    get: (id) => index.get(id),
-    snapshot: () => state,
-    mutate<R>(fn: (rows: readonly T[], nextId: () => number) => Mutation<T, R>): Promise<R> {
-      const p = queue.then(() => run(fn));
-      // Keep the chain alive whatever this mutation did; the caller still sees its own rejection.
-      queue = p.catch(() => undefined);
-      return p;
+    all: () => (rowsCache ??= [...committed.values()]),
+    get: (id) => committed.get(id),
+    snapshot: () => ({ seq, rows: (rowsCache ??= [...committed.values()]) }),
+    mutate: (fn) => enqueue((w) => applyMutation(w, fn)),
+    change: (fn) => enqueue((w) => applyChange(w, fn)),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
   };
 }

@@ -1,0 +1,132 @@
+/**
+ * Orders on disk in bounded shard files, so placing an order costs the same in a new shop and in one
+ * with years of orders:
+ *   DATA_DIR/orders/000001.json   ids 1..1000      each file `{ seq, rows }`, like every other collection
+ *   DATA_DIR/orders/000002.json   ids 1001..2000
+ * Order ids only grow, so new orders land in the last shard and a write rewrites one file of at most
+ * SHARD_SIZE orders (two when a batch crosses a boundary). Each shard is a lowdb database over
+ * DurableJsonFile (temp, fsync, rename, folder fsync); group commit comes from table.ts, and row texts
+ * are reused (row-json.ts), so no write ever stringifies more than the changed rows.
+ * The table's seq is written into every shard it writes; on open it is the largest seq or id found.
+ * Migration: a single orders.json from the earlier layout is split into shards on open (migrate-orders.ts).
+ */
+import { mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Low } from 'lowdb';
+import type { StoredOrder } from '../core/records';
+import type { BeforeWrite } from './lowdb-durable-file';
+import { CorruptDataFileError, DurableJsonFile } from './lowdb-durable-file';
+import { migrateLegacyOrders } from './migrate-orders';
+import { fileProblem } from './record-schemas';
+import type { InMemoryTable, TableState } from './table';
+import { createTable } from './table';
+
+export const ORDERS_DIR = 'orders';
+export const SHARD_SIZE = 1000;
+
+export const shardOf = (id: number, size = SHARD_SIZE): number => Math.ceil(id / size);
+export const shardFileName = (n: number): string => `${String(n).padStart(6, '0')}.json`;
+const SHARD_NAME = /^\d{6}\.json$/;
+
+export interface OrderShardOptions {
+  beforeWrite?: BeforeWrite;
+  shardSize?: number;
+}
+
+type ShardDb = Low<TableState<StoredOrder>>;
+
+export async function openOrderShards(
+  dataDir: string,
+  options: OrderShardOptions = {},
+): Promise<InMemoryTable<StoredOrder>> {
+  const size = options.shardSize ?? SHARD_SIZE;
+  const dir = join(dataDir, ORDERS_DIR);
+  await mkdir(dir, { recursive: true });
+  const check = (data: unknown) => fileProblem('orders', data);
+  const dbs = new Map<number, ShardDb>();
+  const dbOf = (n: number): ShardDb => {
+    let db = dbs.get(n);
+    if (!db) {
+      const adapter = new DurableJsonFile<TableState<StoredOrder>>(
+        join(dir, shardFileName(n)),
+        check,
+        options.beforeWrite,
+      );
+      db = new Low(adapter, { seq: 0, rows: [] });
+      dbs.set(n, db);
+    }
+    return db;
+  };
+
+  /** The rows of shard n as `get` sees them, in id order. */
+  const shardRows = (n: number, get: (id: number) => StoredOrder | undefined): StoredOrder[] => {
+    const rows: StoredOrder[] = [];
+    for (let id = (n - 1) * size + 1; id <= n * size; id++) {
+      const row = get(id);
+      if (row) rows.push(row);
+    }
+    return rows;
+  };
+
+  const writeShard = async (n: number, state: TableState<StoredOrder>): Promise<void> => {
+    const db = dbOf(n);
+    const previous = db.data;
+    db.data = state;
+    try {
+      await db.write();
+    } catch (e) {
+      db.data = previous;
+      throw e;
+    }
+  };
+
+  let seq = 0;
+  const rows: StoredOrder[] = [];
+  for (const name of (await readdir(dir)).filter((f) => SHARD_NAME.test(f)).sort()) {
+    const n = Number(name.slice(0, 6));
+    const db = dbOf(n);
+    await db.read();
+    seq = Math.max(seq, db.data.seq);
+    for (const r of db.data.rows) {
+      if (shardOf(r.id, size) !== n)
+        throw new CorruptDataFileError(
+          join(dir, name),
+          `order ${r.id} belongs in ${shardFileName(shardOf(r.id, size))}`,
+        );
+      rows.push(r);
+    }
+  }
+  const migrated = await migrateLegacyOrders(
+    dataDir,
+    rows,
+    check,
+    async (byShard, legacySeq) => {
+      seq = Math.max(seq, legacySeq);
+      for (const [n, shard] of byShard) await writeShard(n, { seq, rows: shard });
+    },
+    size,
+  );
+
+  const table: InMemoryTable<StoredOrder> = createTable<StoredOrder>(
+    { seq, rows: migrated },
+    async (w) => {
+      const dirty = [...new Set([...w.changes.keys()].map((id) => shardOf(id, size)))].sort((a, b) => a - b);
+      const landed: number[] = [];
+      try {
+        for (const n of dirty) {
+          await writeShard(n, { seq: w.seq, rows: shardRows(n, w.get) });
+          landed.push(n);
+        }
+      } catch (e) {
+        // Memory rolls the whole batch back; put back the shards of it that did land, so disk agrees.
+        for (const n of landed)
+          await writeShard(n, { seq: table.snapshot().seq, rows: shardRows(n, table.get) }).catch(
+            () => undefined,
+          );
+        throw e;
+      }
+    },
+    dir,
+  );
+  return table;
+}
