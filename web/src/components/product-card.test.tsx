@@ -1,0 +1,48 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../contract/schemas/product';
+import { renderWithApp } from '../test/render';
+import { ProductCard } from './product-card';
+
+const base: Product = {
+  id: 7,
+  title: 'Linen Shirt',
+  short_description: '',
+  description: '',
+  sku: 'TL-7',
+  featured_image: '/uploads/demo/linen.webp',
+  images: [],
+  sale_price: 30,
+  regular_price: 45,
+  categories: [{ id: 1, name: 'Shirts', slug: 'shirts' }],
+  sizes: [],
+  colors: [],
+  collections: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+describe('product card', () => {
+  it('shows image, title, the always-on In Stock badge, the sale price and two links to the product', () => {
+    const { container } = renderWithApp(<ProductCard product={base} />);
+    const img = container.querySelector('img')!;
+    expect(img).toHaveAttribute('width');
+    expect(img).toHaveAttribute('height');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByText('In Stock')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Linen Shirt' })).toBeInTheDocument();
+    expect(screen.getByText('USD 30')).toBeInTheDocument();
+    expect(screen.getByText('USD 45').tagName).toBe('S');
+    expect(screen.getByRole('link', { name: 'Quick view: Linen Shirt' })).toHaveAttribute('href', '/product/7');
+    expect(screen.getByRole('link', { name: 'Buy Now: Linen Shirt' })).toHaveAttribute('href', '/product/7');
+  });
+
+  it('shows a placeholder without an image, and when the image fails to load', () => {
+    const { unmount } = renderWithApp(<ProductCard product={{ ...base, featured_image: null, sale_price: null }} />);
+    expect(screen.getByRole('img', { name: 'No image', hidden: true })).toBeInTheDocument();
+    expect(screen.getByText('USD 45')).toBeInTheDocument();
+    unmount();
+    const { container } = renderWithApp(<ProductCard product={base} />);
+    fireEvent.error(container.querySelector('img')!);
+    expect(screen.getByRole('img', { name: 'No image', hidden: true })).toBeInTheDocument();
+  });
+});
