@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './admin-journey-helpers';
+
+/**
+ * Every admin screen (and both modals) at 1280 px, the orders screen at 375 px: axe finds no serious or
+ * critical violation, and a screenshot lands in test-results/screenshots/ (git-ignored) for a person.
+ */
+const SHOTS = 'test-results/screenshots';
+
+async function check(page: Page, name: string, scope?: string) {
+  await expect(page.getByRole('status')).toHaveCount(0);
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const result = await (scope ? axe.include(scope) : axe).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/admin-${name}.png`, fullPage: !scope });
+}
+
+test('admin screens pass axe and are captured at 1280 px, orders also at 375 px', async ({ page }) => {
+  test.slow();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Admin sections' });
+  await check(page, 'dashboard-1280');
+
+  await nav.getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await check(page, 'products-1280');
+  await page
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Edit Product' })).toBeVisible();
+  await check(page, 'product-modal-1280', '[role=dialog]');
+  await page.keyboard.press('Escape');
+
+  await nav.getByRole('link', { name: 'Categories' }).click();
+  await expect(page.getByText('Category ID: 1', { exact: true })).toBeVisible();
+  await check(page, 'categories-1280');
+
+  await nav.getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('button', { name: /View Details/ }).first()).toBeVisible();
+  await check(page, 'orders-1280');
+  await page
+    .getByRole('button', { name: /View Details/ })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toContainText('Order Items');
+  await check(page, 'order-details-1280', '[role=dialog]');
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await check(page, 'orders-375');
+  await page.getByRole('button', { name: 'Admin menu' }).click();
+  await expect(nav).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/admin-orders-375-menu.png` });
+});
