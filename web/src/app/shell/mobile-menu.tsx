@@ -30,7 +30,7 @@ export function MobileMenu({ open, onClose, user, isAdmin, categories }: Props) 
       <nav aria-label="Mobile">
         <ul className={styles.list}>
           <li>
-            <Link to={isAdmin ? '/admin' : '/'} className={styles.link} onClick={onClose}>
+            <Link to="/" className={styles.link} onClick={onClose}>
               Home
             </Link>
           </li>

@@ -51,8 +51,9 @@ export function ProductListPage() {
       <PageMeta title={title} description={`Shop ${title.toLowerCase()} at Threadline: browse, filter by price and sort.`} />
       <header className={styles.head}>
         <h1 className={styles.title}>{title}</h1>
-        <p className={styles.count} role="status">
-          {loading ? 'Loading products…' : countText(data.total)}
+        {/* Live, so a new count is announced after each filter change; blank while the spinner speaks. */}
+        <p className={styles.count} aria-live="polite">
+          {loading ? '\u00a0' : countText(data.total)}
         </p>
         <ActiveFilters name={listing.name} collection={listing.collection} onClear={listing.clearSearch} />
       </header>

@@ -71,6 +71,7 @@ export function useListing() {
     applyPrice: () => {
       setMaxPrice(slider);
       setDraft(null);
+      setDrawerOpen(false);
       change((p) => p.delete('page'));
     },
     resetAll: () => {
