@@ -1,7 +1,7 @@
 import type { Product } from '../../../../../contract/schemas/product';
 import { effectivePrice } from '../../../../../contract/rules/money';
 import { PageMeta } from '../../../components/page-meta';
-import { CURRENCY } from '../../../lib/store-config';
+import { CURRENCY, STORE } from '../../../lib/store-config';
 
 function absolute(url: string): string {
   return new URL(url, window.location.origin).href;
@@ -31,6 +31,7 @@ export function ProductMeta({ product }: { product: Product }) {
     image: images,
     description,
     sku: product.sku || undefined,
+    brand: { '@type': 'Brand', name: STORE.name },
     category: product.categories[0]?.name,
     offers: {
       '@type': 'Offer',
