@@ -3,6 +3,7 @@ import type { Category } from '../../../../../contract/schemas/category';
 import { deleteCategory, useCategoryPolling } from '../api/admin-categories';
 import { CategoryForm } from './category-form';
 import { CategoryList } from './category-list';
+import { PageMeta } from '../../../components/page-meta';
 import ui from './admin-ui.module.css';
 import styles from './categories-page.module.css';
 
@@ -35,6 +36,7 @@ export function CategoriesPage() {
   const count = categories.length;
   return (
     <section aria-labelledby="categories-title">
+      <PageMeta title="Admin Categories" description="Create, edit and remove categories." />
       <header className={ui.pageHeader}>
         <div>
           <h1 id="categories-title" className={ui.pageTitle}>

@@ -1,6 +1,7 @@
 import { money } from '../../../lib/store-config';
 import { useSalesReport } from '../api/sales-report';
 import { CartIcon, DollarIcon, TrophyIcon } from './icons';
+import { PageMeta } from '../../../components/page-meta';
 import ui from './admin-ui.module.css';
 import styles from './dashboard-page.module.css';
 
@@ -10,6 +11,7 @@ export function DashboardPage() {
 
   return (
     <section aria-labelledby="dashboard-title">
+      <PageMeta title="Admin Dashboard" description="Sales totals and best sellers of the store." />
       <header className={ui.pageHeader}>
         <div>
           <h1 id="dashboard-title" className={ui.pageTitle}>

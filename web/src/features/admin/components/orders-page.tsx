@@ -5,6 +5,7 @@ import { useAdminOrders } from '../api/admin-orders';
 import { ClockIcon, ReceiptIcon } from './icons';
 import { OrderCard } from './order-card';
 import { OrderDetailsModal } from './order-details-modal';
+import { PageMeta } from '../../../components/page-meta';
 import ui from './admin-ui.module.css';
 import styles from './orders-page.module.css';
 
@@ -21,6 +22,7 @@ export function OrdersPage() {
 
   return (
     <section aria-labelledby="orders-title">
+      <PageMeta title="Orders Management" description="Follow orders and change their status." />
       <header className={ui.pageHeader}>
         <div>
           <h1 id="orders-title" className={ui.pageTitle}>

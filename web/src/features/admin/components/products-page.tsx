@@ -6,6 +6,7 @@ import { useCategoryOptions } from '../api/admin-categories';
 import { PlusIcon } from './icons';
 import { ProductModal } from './product-modal';
 import { ProductsTable } from './products-table';
+import { PageMeta } from '../../../components/page-meta';
 import ui from './admin-ui.module.css';
 import styles from './products-page.module.css';
 
@@ -34,6 +35,7 @@ export function ProductsPage() {
 
   return (
     <section aria-labelledby="products-title">
+      <PageMeta title="Admin Products" description="Create, edit and remove products." />
       <header className={ui.pageHeader}>
         <div>
           <h1 id="products-title" className={ui.pageTitle}>
