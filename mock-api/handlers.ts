@@ -12,7 +12,12 @@ import { errorReply } from '../server/core/api';
 import { DomainError } from '../server/core/errors';
 import { mockBackend } from './mock-store';
 
-const json = (reply: ApiReply): Response => HttpResponse.json(reply.body as never, { status: reply.status });
+const json = (reply: ApiReply): Response => {
+  // Cached catalogue reads carry an ETag and revalidate, exactly as on the Koa server.
+  const headers: Record<string, string> = reply.etag ? { ETag: reply.etag, 'Cache-Control': 'no-cache' } : {};
+  if (reply.status === 304) return new HttpResponse(null, { status: 304, headers });
+  return HttpResponse.json(reply.body as never, { status: reply.status, headers });
+};
 
 async function readBody(request: Request): Promise<unknown> {
   const text = await request.text();
@@ -48,6 +53,7 @@ const apiHandlers = (Object.keys(endpoints) as EndpointName[]).map((name) => {
         body: 'body' in ep ? await readBody(request) : undefined,
         token: bearer(request),
         idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
+        ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
       });
       return json(reply);
     } catch (error) {

@@ -14,7 +14,9 @@ import type { ProductForm } from '../../contract/schemas/product';
 import type { ChangePasswordBody, LoginBody, RegisterBody } from '../../contract/schemas/user';
 import type { Principal } from './auth';
 import type { Core } from './core';
+import type { CachedAnswer } from './catalog-cache';
 import { DomainError, validationFailed } from './errors';
+import { etagMatches } from './etag';
 import type { PlaceOrderInput } from './orders';
 
 export interface ApiRequest {
@@ -24,11 +26,16 @@ export interface ApiRequest {
   /** The bearer token, without the "Bearer " prefix. */
   token?: string;
   idempotencyKey?: string;
+  /** The If-None-Match header, for the cached catalogue reads. */
+  ifNoneMatch?: string;
 }
 
 export interface ApiReply {
   status: number;
   body: unknown;
+  /** Cached catalogue reads: the body already serialised, and its ETag (status 304: no body). */
+  text?: string;
+  etag?: string;
 }
 
 interface Input {
@@ -91,6 +98,13 @@ const HANDLERS: Record<EndpointName, Handler> = {
   countryStates: (c, i) => c.countries.states((i.body as { country: string }).country),
 };
 
+/** Public catalogue reads answered from the serialised cache, with ETag and 304. */
+const CACHED: Partial<Record<EndpointName, (core: Core, i: Input) => CachedAnswer>> = {
+  listCategories: (c) => c.categories.listAnswer(),
+  listProducts: (c, i) => c.products.listAnswer(i.query as CatalogQuery),
+  getProduct: (c, i) => c.products.getAnswer(i.params.id),
+};
+
 /** 401 without a valid session, 403 for a shopper on an admin call. */
 export function authorize(access: Endpoint['access'], principal: Principal | null): void {
   if (access === 'public') return;
@@ -109,7 +123,14 @@ export function createApi(core: Core) {
       const params = (parse(endpoint.params, req.params ?? {}) ?? { id: 0 }) as { id: number };
       const query = parse(endpoint.query, req.query ?? {});
       const body = endpoint.body ? parse(endpoint.body, req.body ?? {}) : undefined;
-      const result = await HANDLERS[name](core, { params, query, body, principal, req });
+      const input: Input = { params, query, body, principal, req };
+      const cached = CACHED[name]?.(core, input);
+      if (cached) {
+        if (etagMatches(req.ifNoneMatch, cached.etag))
+          return { status: 304, body: undefined, etag: cached.etag };
+        return { status: endpoint.status, body: cached.body, text: cached.text, etag: cached.etag };
+      }
+      const result = await HANDLERS[name](core, input);
       // The countries service answers in its own shape with its own status (404 for an unknown country).
       if (name === 'countryStates') return result as ApiReply;
       return { status: endpoint.status, body: result };

@@ -2,6 +2,8 @@ import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../con
 import { slugFromName } from '../../contract/rules/validation';
 import { DomainError, notFound } from './errors';
 import { storeImage } from './images';
+import type { CachedAnswer, CatalogCache } from './catalog-cache';
+import type { CatalogIndex } from './catalog-index';
 import type { CoreDeps } from './ports';
 
 /** A free slug: the wanted one, else wanted-2, wanted-3... (create derives it from the name). */
@@ -11,7 +13,11 @@ function uniqueSlug(wanted: string, taken: ReadonlySet<string>): string {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-export function createCategoryUseCases({ stores, images }: CoreDeps) {
+export function createCategoryUseCases(
+  { stores, images }: CoreDeps,
+  index: CatalogIndex,
+  cache: CatalogCache,
+) {
   const byId = (id: number): Category => {
     const c = stores.categories.get(id);
     if (!c) throw notFound('Category');
@@ -21,6 +27,11 @@ export function createCategoryUseCases({ stores, images }: CoreDeps) {
   return {
     list(): Category[] {
       return [...stores.categories.all()].sort((a, b) => a.id - b.id);
+    },
+
+    /** Serialised once per category change, with its ETag (the admin polls this every second). */
+    listAnswer(): CachedAnswer {
+      return cache.categories(() => this.list());
     },
 
     async create(body: CreateCategoryBody): Promise<Category> {
@@ -56,12 +67,16 @@ export function createCategoryUseCases({ stores, images }: CoreDeps) {
      */
     async remove(id: number): Promise<{ ok: true }> {
       byId(id);
-      await stores.products.mutate((rows) => {
-        if (!rows.some((p) => p.category_ids.includes(id))) return { rows, result: undefined };
-        const next = rows.map((p) =>
-          p.category_ids.includes(id) ? { ...p, category_ids: p.category_ids.filter((c) => c !== id) } : p,
-        );
-        return { rows: next, result: undefined };
+      // Only the products in this category are touched (the index lists them), not the whole catalogue.
+      const holders = (index.ofCategory(id)?.byPrice.items ?? []).map((e) => e.row.id);
+      await stores.products.change((get) => {
+        const put = holders.flatMap((pid) => {
+          const p = get(pid);
+          return p?.category_ids.includes(id)
+            ? [{ ...p, category_ids: p.category_ids.filter((c) => c !== id) }]
+            : [];
+        });
+        return { put, result: undefined };
       });
       await stores.categories.mutate((rows) => ({
         rows: rows.filter((r) => r.id !== id),

@@ -1,13 +1,13 @@
 import type { CatalogQuery } from '../../contract/rules/catalog-query';
-import { runCatalogQuery } from '../../contract/rules/catalog-query';
 import { fromCents, toCents } from '../../contract/rules/money';
-import type { Category } from '../../contract/schemas/category';
 import type { Product, ProductForm, ProductListResponse } from '../../contract/schemas/product';
+import type { CachedAnswer, CatalogCache } from './catalog-cache';
+import type { CatalogIndex } from './catalog-index';
+import { listCatalog } from './catalog-listing';
 import { notFound, validationFailed } from './errors';
 import { storeImage, storeImages } from './images';
 import type { CoreDeps } from './ports';
 import type { StoredProduct } from './records';
-import { toPublicProduct } from './records';
 
 const roundMoney = (n: number): number => fromCents(toCents(n));
 
@@ -21,10 +21,8 @@ function plainExcerpt(html: string, max = 160): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-export function createProductUseCases(deps: CoreDeps) {
+export function createProductUseCases(deps: CoreDeps, index: CatalogIndex, cache: CatalogCache) {
   const { stores, images, sanitizer, clock } = deps;
-
-  const categoryMap = (): Map<number, Category> => new Map(stores.categories.all().map((c) => [c.id, c]));
 
   const stored = (id: number): StoredProduct => {
     const p = stores.products.get(id);
@@ -56,30 +54,35 @@ export function createProductUseCases(deps: CoreDeps) {
   };
 
   const replace = (next: StoredProduct): Promise<Product> =>
-    stores.products.mutate((rows) => {
-      if (!rows.some((r) => r.id === next.id)) throw notFound('Product');
-      return {
-        rows: rows.map((r) => (r.id === next.id ? next : r)),
-        result: toPublicProduct(next, categoryMap()),
-      };
+    stores.products.change((get) => {
+      if (!get(next.id)) throw notFound('Product');
+      return { put: [next], result: index.publicProduct(next) };
     });
 
   return {
-    /** The reference semantics of contract/rules/catalog-query.ts, over every product. */
+    /** The semantics of runCatalogQuery (contract/rules/catalog-query.ts), read from the indexes. */
     list(query: CatalogQuery): ProductListResponse {
-      const cats = categoryMap();
-      const all = stores.products.all().map((p) => toPublicProduct(p, cats));
-      return runCatalogQuery(all, query);
+      return listCatalog(index, query);
+    },
+
+    /** The same answer serialised once and cached until the next catalogue write, with its ETag. */
+    listAnswer(query: CatalogQuery): CachedAnswer {
+      return cache.list(query, () => listCatalog(index, query));
     },
 
     get(id: number): Product {
-      return toPublicProduct(stored(id), categoryMap());
+      return index.publicProduct(stored(id));
+    },
+
+    getAnswer(id: number): CachedAnswer {
+      const row = stored(id);
+      return cache.detail(id, () => index.publicProduct(row));
     },
 
     async create(form: ProductForm): Promise<Product> {
       const fields = formFields(form);
       const featured = form.image ? await storeImage(images, form.image) : null;
-      return stores.products.mutate((rows, nextId) => {
+      return stores.products.change((_get, nextId) => {
         const id = nextId();
         const created: StoredProduct = {
           id,
@@ -90,7 +93,7 @@ export function createProductUseCases(deps: CoreDeps) {
           collections: form.collections ?? [],
           created_at: clock.now().toISOString(),
         };
-        return { rows: [...rows, created], result: toPublicProduct(created, categoryMap()) };
+        return { put: [created], result: index.publicProduct(created) };
       });
     },
 
@@ -122,7 +125,7 @@ export function createProductUseCases(deps: CoreDeps) {
 
     async remove(id: number): Promise<{ ok: true }> {
       stored(id);
-      await stores.products.mutate((rows) => ({ rows: rows.filter((r) => r.id !== id), result: undefined }));
+      await stores.products.change(() => ({ remove: [id], result: undefined }));
       return { ok: true };
     },
   };

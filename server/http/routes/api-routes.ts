@@ -31,8 +31,18 @@ export function createApiRouter(api: Api): Router {
         body: 'body' in ep ? await readJsonBody(ctx, BODY_LIMITS[name] ?? JSON_LIMIT) : undefined,
         token: bearerToken(ctx),
         idempotencyKey: idempotencyKey(ctx),
+        ifNoneMatch: ctx.get('if-none-match') || undefined,
       });
       ctx.status = reply.status;
+      if (reply.etag) {
+        // Cached catalogue reads: the browser keeps the answer and revalidates it (304 when unchanged).
+        ctx.set('ETag', reply.etag);
+        ctx.set('Cache-Control', 'no-cache');
+        if (reply.status === 304) return;
+        ctx.type = 'application/json';
+        ctx.body = reply.text ?? JSON.stringify(reply.body);
+        return;
+      }
       ctx.body = reply.body;
       ctx.set('Cache-Control', 'no-store');
     });

@@ -1,0 +1,143 @@
+/**
+ * The catalogue's indexes, kept current from the product and category tables' commits (so every
+ * write path, seeding included, maintains them): products by id come from the table itself; here are
+ * the same products sorted by effective price and by date, once for the whole catalogue and once per
+ * category and per collection. A listing picks the smallest of these and reads its page straight out
+ * of it (catalog-listing.ts). Public products (categories joined in) are built once per row and
+ * dropped when the row or any category changes.
+ */
+import { effectivePrice } from '../../contract/rules/money';
+import type { Category } from '../../contract/schemas/category';
+import type { Product } from '../../contract/schemas/product';
+import type { Stores } from './ports';
+import type { StoredProduct } from './records';
+import { toPublicProduct } from './records';
+import { SortedList } from './sorted-list';
+
+/** A product as the indexes hold it: the row and its effective price, computed once. */
+export interface Entry {
+  row: StoredProduct;
+  price: number;
+}
+
+/** The same order as compareProducts('price_asc') in contract/rules/catalog-query.ts. */
+const byPrice = (a: Entry, b: Entry): number => a.price - b.price || a.row.id - b.row.id;
+/** The same order as compareProducts('latest'). */
+const byDate = (a: Entry, b: Entry): number =>
+  a.row.created_at < b.row.created_at ? 1 : a.row.created_at > b.row.created_at ? -1 : b.row.id - a.row.id;
+
+export class Ordering {
+  readonly byPrice = new SortedList<Entry>(byPrice);
+  readonly byDate = new SortedList<Entry>(byDate);
+  get size(): number {
+    return this.byPrice.size;
+  }
+  insert(e: Entry): void {
+    this.byPrice.insert(e);
+    this.byDate.insert(e);
+  }
+  delete(e: Entry): void {
+    this.byPrice.delete(e);
+    this.byDate.delete(e);
+  }
+}
+
+export function createCatalogIndex(stores: Pick<Stores, 'products' | 'categories'>) {
+  let built = false;
+  const entries = new Map<number, Entry>();
+  const all = new Ordering();
+  const byCategory = new Map<number, Ordering>();
+  const byCollection = new Map<string, Ordering>();
+  let publicCache = new WeakMap<StoredProduct, Product>();
+  let categoryMap: Map<number, Category> | undefined;
+  /** Bumped on every catalogue commit: answer caches (catalog-cache.ts) key on it. */
+  let version = 0;
+
+  const group = <K>(map: Map<K, Ordering>, key: K): Ordering => {
+    let o = map.get(key);
+    if (!o) map.set(key, (o = new Ordering()));
+    return o;
+  };
+  const groupsOf = (row: StoredProduct): Ordering[] => [
+    all,
+    ...new Set(row.category_ids.map((id) => group(byCategory, id))),
+    ...new Set(row.collections.map((c) => group(byCollection, c))),
+  ];
+
+  function build(): void {
+    const list = stores.products.all().map((row) => ({ row, price: effectivePrice(row) }));
+    for (const e of list) entries.set(e.row.id, e);
+    all.byPrice.reset(list);
+    all.byDate.reset(list);
+    const buckets = new Map<Ordering, Entry[]>();
+    for (const e of list)
+      for (const o of new Set(groupsOf(e.row))) {
+        if (o === all) continue;
+        const bucket = buckets.get(o);
+        if (bucket) bucket.push(e);
+        else buckets.set(o, [e]);
+      }
+    for (const [o, es] of buckets) {
+      o.byPrice.reset(es);
+      o.byDate.reset(es);
+    }
+    built = true;
+  }
+  const ready = (): void => {
+    if (!built) build();
+  };
+
+  stores.products.subscribe(({ put, removed }) => {
+    version++;
+    if (!built) return;
+    for (const row of removed) {
+      const e = entries.get(row.id);
+      if (!e) continue;
+      entries.delete(row.id);
+      for (const o of new Set(groupsOf(e.row))) o.delete(e);
+    }
+    for (const row of put) {
+      const e = { row, price: effectivePrice(row) };
+      entries.set(row.id, e);
+      for (const o of new Set(groupsOf(row))) o.insert(e);
+    }
+  });
+  stores.categories.subscribe(() => {
+    version++;
+    // Names and slugs are joined into every public product: rebuild them lazily.
+    publicCache = new WeakMap();
+    categoryMap = undefined;
+  });
+
+  const categories = (): Map<number, Category> =>
+    (categoryMap ??= new Map(stores.categories.all().map((c) => [c.id, c])));
+
+  return {
+    version: () => version,
+    categories,
+    all(): Ordering {
+      ready();
+      return all;
+    },
+    ofCategory(id: number): Ordering | undefined {
+      ready();
+      return byCategory.get(id);
+    },
+    ofCollection(name: string): Ordering | undefined {
+      ready();
+      return byCollection.get(name);
+    },
+    entry: (id: number): Entry | undefined => (ready(), entries.get(id)),
+    publicProduct(row: StoredProduct): Product {
+      // Keyed by the row object: rows are immutable, so a changed product is a new key.
+      let p = publicCache.get(row);
+      if (!p) {
+        p = toPublicProduct(row, categories());
+        publicCache.set(row, p);
+      }
+      return p;
+    },
+  };
+}
+
+export type CatalogIndex = ReturnType<typeof createCatalogIndex>;

@@ -1,0 +1,115 @@
+/**
+ * A catalogue listing read from the indexes (catalog-index.ts), with the results of the plain scan in
+ * contract/rules/catalog-query.ts (runCatalogQuery), item for item, total for total.
+ *
+ * Cost: with category OR collection (or neither) and no text, a page is read straight from the
+ * matching sorted list: price sorts slice it, maxPrice is a binary search, the response's maxPrice is
+ * the list's last price, so the work is O(log n + page). `latest` with maxPrice walks the date list
+ * skipping dearer products (O(offset + page) in the worst case). Text search (q/name) and category AND
+ * collection together scan the smaller candidate list (O(candidates)); there is no word index.
+ */
+import type { CatalogQuery } from '../../contract/rules/catalog-query';
+import { searchTerms } from '../../contract/rules/catalog-query';
+import type { Product } from '../../contract/schemas/product';
+import type { CatalogIndex, Entry, Ordering } from './catalog-index';
+
+export interface Listing {
+  items: Product[];
+  total: number;
+  maxPrice: number;
+}
+
+const EMPTY: Listing = { items: [], total: 0, maxPrice: 0 };
+
+const hayOf = new WeakMap<object, string>();
+function matchesTerms(e: Entry, terms: string[]): boolean {
+  let hay = hayOf.get(e.row);
+  if (hay === undefined) hayOf.set(e.row, (hay = `${e.row.title} ${e.row.sku}`.toLowerCase()));
+  return terms.every((t) => hay.includes(t));
+}
+
+/** The candidate lists and the extra test each product must pass, or null when nothing can match. */
+function candidates(
+  index: CatalogIndex,
+  q: CatalogQuery,
+): { source: Ordering; test: ((e: Entry) => boolean) | null } | null {
+  const sources: Array<{ o: Ordering; has: (e: Entry) => boolean }> = [];
+  if (q.category) {
+    // Slugs are unique; should two categories ever share one, match either, as the scan does.
+    const ids = [...index.categories().values()].filter((c) => c.slug === q.category).map((c) => c.id);
+    if (ids.length > 1) {
+      const wanted = new Set(ids);
+      sources.push({ o: index.all(), has: (e) => e.row.category_ids.some((id) => wanted.has(id)) });
+    } else {
+      const id = ids[0];
+      const o = id === undefined ? undefined : index.ofCategory(id);
+      if (id === undefined || !o) return null;
+      sources.push({ o, has: (e) => e.row.category_ids.includes(id) });
+    }
+  }
+  if (q.collection) {
+    const o = index.ofCollection(q.collection);
+    if (!o) return null;
+    const name = q.collection;
+    sources.push({ o, has: (e) => e.row.collections.includes(name) });
+  }
+  if (sources.length === 0) sources.push({ o: index.all(), has: () => true });
+  sources.sort((a, b) => a.o.size - b.o.size);
+  const [first, ...others] = sources;
+  const terms = searchTerms(q.q ?? q.name);
+  const tests = others.map((s) => s.has);
+  if (terms.length) tests.push((e) => matchesTerms(e, terms));
+  return { source: first!.o, test: tests.length ? (e) => tests.every((t) => t(e)) : null };
+}
+
+function page<T>(list: readonly T[], q: CatalogQuery): T[] {
+  const start = (q.page - 1) * q.limit;
+  return list.slice(start, start + q.limit);
+}
+
+/** No extra test: read the page straight out of the sorted lists. */
+function direct(o: Ordering, q: CatalogQuery): { entries: Entry[]; total: number; maxPrice: number } {
+  const prices = o.byPrice.items;
+  const maxPrice = prices.length ? prices[prices.length - 1]!.price : 0;
+  const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
+  const cut = limit === undefined ? prices.length : o.byPrice.countWhile((e) => e.price <= limit);
+  const start = (q.page - 1) * q.limit;
+  const end = Math.min(cut, start + q.limit);
+  let entries: Entry[] = [];
+  if (q.sort === 'price_asc') entries = prices.slice(start, end);
+  else if (q.sort === 'price_desc') {
+    for (let i = cut - 1 - start; i >= cut - end && i >= 0; i--) entries.push(prices[i]!);
+  } else if (limit === undefined) entries = o.byDate.items.slice(start, end);
+  else {
+    let seen = 0;
+    for (const e of o.byDate.items) {
+      if (e.price > limit) continue;
+      if (seen++ < start) continue;
+      entries.push(e);
+      if (entries.length >= q.limit) break;
+    }
+  }
+  return { entries, total: cut, maxPrice };
+}
+
+/** An extra test (text, second list): scan the candidates in sort order. */
+function scanned(o: Ordering, test: (e: Entry) => boolean, q: CatalogQuery) {
+  const list = q.sort === 'latest' ? o.byDate.items : o.byPrice.items;
+  const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
+  let maxPrice = 0;
+  const kept: Entry[] = [];
+  for (const e of list) {
+    if (!test(e)) continue;
+    if (e.price > maxPrice) maxPrice = e.price;
+    if (limit === undefined || e.price <= limit) kept.push(e);
+  }
+  if (q.sort === 'price_desc') kept.reverse();
+  return { entries: page(kept, q), total: kept.length, maxPrice };
+}
+
+export function listCatalog(index: CatalogIndex, q: CatalogQuery): Listing {
+  const c = candidates(index, q);
+  if (!c) return EMPTY;
+  const { entries, total, maxPrice } = c.test ? scanned(c.source, c.test, q) : direct(c.source, q);
+  return { items: entries.map((e) => index.publicProduct(e.row)), total, maxPrice };
+}
