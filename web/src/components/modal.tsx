@@ -33,19 +33,26 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 /** Several modals may be open at once (a confirm over an editor): only unlock when the last one closes. */
 let openCount = 0;
-let savedOverflow = '';
+let saved = { overflow: '', paddingRight: '' };
 
 function lockScroll() {
   if (openCount === 0) {
-    savedOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    const body = document.body;
+    saved = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
+    // Hiding the scrollbar would widen the page and make everything behind the dialog jump sideways.
+    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+    if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
+    body.style.overflow = 'hidden';
   }
   openCount += 1;
 }
 
 function unlockScroll() {
   openCount = Math.max(0, openCount - 1);
-  if (openCount === 0) document.body.style.overflow = savedOverflow;
+  if (openCount === 0) {
+    document.body.style.overflow = saved.overflow;
+    document.body.style.paddingRight = saved.paddingRight;
+  }
 }
 
 export function Modal({
