@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { API_BASE, buildPath, endpoints, type EndpointName } from '../../../contract/endpoints';
 import { errorBodySchema, type ErrorBody } from '../../../contract/schemas/errors';
+import { reportFetchFailure, reportFetchSuccess } from './network-status';
 
 /**
  * The only place that calls fetch for our API. It adds the bearer token, parses answers with the
@@ -23,6 +24,7 @@ export class ApiError extends Error {
 }
 
 type EP = typeof endpoints;
+export type ApiInput<N extends EndpointName> = Input<N>;
 type Input<N extends EndpointName> = {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | undefined | null>;
@@ -60,12 +62,20 @@ export async function api<N extends EndpointName>(name: N, input: Input<N> = {})
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(apiUrl(name, input.params, input.query), {
-    method: ep.method,
-    headers,
-    body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
-    signal: input.signal,
-  });
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(name, input.params, input.query), {
+      method: ep.method,
+      headers,
+      body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+      signal: input.signal,
+    });
+  } catch (err) {
+    // A rejected fetch (not an abort) means no network: the offline banner shows even if navigator.onLine says yes.
+    if (!input.signal?.aborted) reportFetchFailure();
+    throw err;
+  }
+  reportFetchSuccess();
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const parsed = errorBodySchema.safeParse(data);

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { Category } from '../../../../contract/schemas/category';
-import { api } from '../../lib/api-client';
+import { cachedApi } from '../../lib/catalogue-cache';
 
 /**
  * The category list, loaded once per store and shared by the header, footer, home and listing (spec: GET
@@ -18,7 +18,7 @@ export const loadCategoriesAtom = atom(null, async (get, set) => {
   set(categoriesStateAtom, { status: 'loading', items: [] });
   let items: Category[];
   try {
-    items = await api('listCategories');
+    items = await cachedApi('listCategories');
   } catch {
     items = [];
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { api } from '../api-client';
+import { cachedApi } from '../catalogue-cache';
 
 /**
  * The countries service (spec section 7): the country list is fetched once per app session and kept
@@ -20,7 +20,7 @@ export const loadCountriesAtom = atom(null, async (get, set) => {
   if (get(countriesStateAtom).status !== 'idle') return;
   set(countriesStateAtom, { status: 'loading', names: [] });
   try {
-    const res = await api('countryPositions');
+    const res = await cachedApi('countryPositions');
     const names = [...new Set(res.data.map((c) => c.name))].sort((a, b) => a.localeCompare(b));
     set(countriesStateAtom, { status: 'done', names });
   } catch (err) {
@@ -41,7 +41,7 @@ export function useCountries(): string[] {
 const loadProvincesAtom = atom(null, async (get, set, country: string): Promise<string[]> => {
   const cached = get(provincesCacheAtom)[country];
   if (cached) return cached;
-  const res = await api('countryStates', { body: { country } });
+  const res = await cachedApi('countryStates', { body: { country } });
   const names = (res.data.states ?? []).map((s) => s.name);
   set(provincesCacheAtom, (prev) => ({ ...prev, [country]: names }));
   return names;

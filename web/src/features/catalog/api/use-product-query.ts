@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProductListResponse } from '../../../../../contract/schemas/product';
-import { api } from '../../../lib/api-client';
+import { cachedApi } from '../../../lib/catalogue-cache';
 
 export type ProductQuery = Record<string, string | number | undefined>;
 
@@ -22,7 +22,7 @@ export function useProductQuery(query: ProductQuery) {
     const controller = new AbortController();
     let current = true;
     setState((s) => ({ ...s, loading: true }));
-    api('listProducts', { query: JSON.parse(key) as ProductQuery, signal: controller.signal })
+    cachedApi('listProducts', { query: JSON.parse(key) as ProductQuery, signal: controller.signal })
       .then((data) => {
         if (current) setState({ data, loading: false });
       })

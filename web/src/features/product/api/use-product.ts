@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../../../contract/schemas/product';
-import { api } from '../../../lib/api-client';
+import { cachedApi } from '../../../lib/catalogue-cache';
 
 type State = { status: 'loading' } | { status: 'ready'; product: Product } | { status: 'missing' };
 
@@ -15,7 +15,7 @@ export function useProduct(idParam: string | undefined) {
     }
     const controller = new AbortController();
     setState({ status: 'loading' });
-    api('getProduct', { params: { id }, signal: controller.signal })
+    cachedApi('getProduct', { params: { id }, signal: controller.signal })
       .then((product) => setState({ status: 'ready', product }))
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;

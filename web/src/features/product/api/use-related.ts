@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../../../contract/schemas/product';
-import { api } from '../../../lib/api-client';
+import { cachedApi } from '../../../lib/catalogue-cache';
 
 export const RELATED_COUNT = 5;
 
@@ -12,7 +12,7 @@ export function useRelated(productId: number, categorySlug: string | undefined) 
   const [items, setItems] = useState<Product[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    api('listProducts', { query: { limit: RELATED_COUNT, category: categorySlug }, signal: controller.signal })
+    cachedApi('listProducts', { query: { limit: RELATED_COUNT, category: categorySlug }, signal: controller.signal })
       .then((res) => setItems(res.items.filter((p) => p.id !== productId)))
       .catch(() => {
         if (!controller.signal.aborted) setItems([]);

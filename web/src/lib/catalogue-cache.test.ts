@@ -1,0 +1,136 @@
+import 'fake-indexeddb/auto';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runCatalogQuery, catalogQuerySchema } from '../../../contract/rules/catalog-query';
+import { server } from '../../../mock-api/node';
+import { demoData } from '../test/catalog-store';
+import { api } from './api-client';
+import { cachedApi } from './catalogue-cache';
+import { syncCatalogue } from './catalogue-sync';
+import { CatalogueDb, setCatalogueDb } from './db';
+import { localProductList } from './local-catalogue';
+
+let db: CatalogueDb;
+let n = 0;
+
+beforeEach(() => {
+  db = new CatalogueDb(`test-catalogue-${++n}`);
+  setCatalogueDb(db);
+});
+afterEach(async () => {
+  setCatalogueDb(null);
+  await db.delete();
+});
+
+const offline = (path: string, method: 'get' | 'post' = 'get') => server.use(http[method](`*/api${path}`, () => HttpResponse.error()));
+const noPause = async () => undefined;
+
+describe('network-first catalogue cache', () => {
+  it('answers categories from IndexedDB when the network fails', async () => {
+    const online = await cachedApi('listCategories');
+    expect(online.length).toBeGreaterThan(0);
+    await vi.waitFor(async () => expect(await db.responses.count()).toBe(1));
+    offline('/categories');
+    expect(await cachedApi('listCategories')).toEqual(online);
+  });
+
+  it('answers the same list query and the products it listed after a network failure', async () => {
+    const query = { limit: 5, category: (await demoData()).categories[0]?.slug };
+    const online = await cachedApi('listProducts', { query });
+    await vi.waitFor(async () => expect(await db.products.count()).toBe(online.items.length));
+    offline('/products');
+    offline('/products/:id');
+    expect(await cachedApi('listProducts', { query })).toEqual(online);
+    const first = online.items[0];
+    if (!first) throw new Error('no products');
+    expect(await cachedApi('getProduct', { params: { id: first.id } })).toEqual(first);
+  });
+
+  it('falls back on a 5xx too, but passes a 404 on (and forgets the product)', async () => {
+    const { items } = await cachedApi('listProducts', { query: { limit: 2 } });
+    const [a] = items;
+    if (!a) throw new Error('no products');
+    await vi.waitFor(async () => expect(await db.products.get(a.id)).toBeDefined());
+    server.use(http.get('*/api/products/:id', () => HttpResponse.json({ message: 'down', code: 'unavailable' }, { status: 503 })));
+    expect((await cachedApi('getProduct', { params: { id: a.id } })).id).toBe(a.id);
+    server.use(http.get('*/api/products/:id', () => HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 })));
+    await expect(cachedApi('getProduct', { params: { id: a.id } })).rejects.toMatchObject({ status: 404 });
+    await vi.waitFor(async () => expect(await db.products.get(a.id)).toBeUndefined());
+  });
+
+  it('rethrows when nothing was saved for the call', async () => {
+    offline('/products');
+    await expect(cachedApi('listProducts', { query: { q: 'never asked' } })).rejects.toThrow();
+  });
+
+  it('caches the countries calls as well', async () => {
+    const countries = await cachedApi('countryPositions');
+    await vi.waitFor(async () => expect(await db.responses.count()).toBe(1));
+    offline('/v0.1/countries/positions');
+    expect(await cachedApi('countryPositions')).toEqual(countries);
+  });
+});
+
+describe('background sync and local queries', () => {
+  it('copies the whole catalogue in pages and marks it complete', async () => {
+    const demo = await demoData();
+    const meta = await syncCatalogue({ pause: noPause, pageSize: 7 });
+    expect(meta.complete).toBe(true);
+    expect(meta.total).toBe(demo.products.length);
+    expect(await db.products.count()).toBe(demo.products.length);
+    expect(document.documentElement.dataset.catalogueSync).toBe('done');
+  });
+
+  it('removes products that are gone from the server', async () => {
+    await db.products.put({ ...(await api('listProducts', { query: { limit: 1 } })).items[0]!, id: 999_999 });
+    await syncCatalogue({ pause: noPause });
+    expect(await db.products.get(999_999)).toBeUndefined();
+  });
+
+  it('answers a never-seen listing query offline once the catalogue is copied', async () => {
+    await syncCatalogue({ pause: noPause });
+    const query = { sort: 'price_desc', page: 2, limit: 12 };
+    const online = await api('listProducts', { query });
+    offline('/products');
+    expect(await cachedApi('listProducts', { query })).toEqual(online);
+  });
+
+  it('gives the same items, totals and maxPrice as the server and as runCatalogQuery', async () => {
+    const demo = await demoData();
+    await syncCatalogue({ pause: noPause, pageSize: 50 });
+    const [c1, c2] = demo.categories;
+    const word = demo.products[3]?.title.split(' ')[0] ?? 'shirt';
+    const queries: Array<Record<string, string | number | undefined>> = [
+      {},
+      { limit: 12 },
+      { page: 2, limit: 12 },
+      { sort: 'price_asc', limit: 12 },
+      { sort: 'price_desc', page: 3, limit: 5 },
+      { category: c1?.slug, limit: 12 },
+      { category: c2?.slug, sort: 'price_asc', maxPrice: 60, limit: 12 },
+      { q: word, limit: 12 },
+      { name: word.toUpperCase(), sort: 'price_desc' },
+      { q: `  ${word}  `, category: c1?.slug, maxPrice: 40 },
+      { collection: 'everyday-comfort', limit: 12 },
+      { collection: 'timeless-style', sort: 'price_asc', page: 2, limit: 4 },
+      { maxPrice: 25, limit: 100 },
+      { maxPrice: 0, limit: 12 },
+      { q: 'zzzz-nothing', limit: 12 },
+      { page: 999, limit: 12 },
+    ];
+    const all = await db.products.toArray();
+    for (const query of queries) {
+      const server = await api('listProducts', { query });
+      const local = await localProductList(db, query);
+      expect(local, JSON.stringify(query)).toEqual(server);
+      const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      expect(runCatalogQuery(all, catalogQuerySchema.parse(clean)), JSON.stringify(query)).toEqual(local);
+    }
+  });
+
+  it('does not answer listing queries locally before the copy is complete', async () => {
+    await cachedApi('listProducts', { query: { limit: 3 } });
+    await vi.waitFor(async () => expect(await db.products.count()).toBe(3));
+    expect(await localProductList(db, { limit: 3, sort: 'price_asc' })).toBeUndefined();
+  });
+});

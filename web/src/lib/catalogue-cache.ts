@@ -1,0 +1,98 @@
+import type { EndpointName, ResponseOf } from '../../../contract/endpoints';
+import { endpoints } from '../../../contract/endpoints';
+import { api, ApiError, type ApiInput } from './api-client';
+import { setLastSynced } from './network-status';
+
+/**
+ * Network-first reads of the public catalogue, mirrored into IndexedDB so browsing keeps working offline.
+ * Every answer that arrives is written to the local database (in the background; a failed write never
+ * bothers the caller); when the network fails (no connection or a 5xx) the answer comes from the local
+ * copy: the exact answer saved for the same call, or — once the background sync has copied the whole
+ * catalogue — any product and any listing query, run locally with the contract's runCatalogQuery.
+ * A 4xx is the server's real answer and is passed on. Dexie is imported lazily, never in the first load.
+ * Only public, token-free calls are allowed here (the type says which): auth, orders and admin never are.
+ */
+export type CachedEndpoint = 'listCategories' | 'listProducts' | 'getProduct' | 'countryPositions' | 'countryStates';
+
+type Query = ApiInput<EndpointName>['query'];
+
+/** One key per call and input; empty values dropped and keys sorted, so equal queries share a row. */
+export function cacheKey(name: CachedEndpoint, input: ApiInput<CachedEndpoint>): string {
+  const clean = (o: Record<string, unknown> | undefined) =>
+    Object.fromEntries(
+      Object.entries(o ?? {})
+        .filter(([, v]) => v !== undefined && v !== null && v !== '')
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
+  return JSON.stringify([name, clean(input.params), clean(input.query), input.body ?? null]);
+}
+
+export function isNetworkFailure(err: unknown): boolean {
+  if (err instanceof ApiError) return err.status >= 500;
+  return err instanceof TypeError;
+}
+
+/** Never store an answer that carries a credential (none of the cached calls should, but be sure). */
+function carriesToken(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'token' in data;
+}
+
+async function remember(name: CachedEndpoint, key: string, data: unknown): Promise<void> {
+  if (carriesToken(data)) return;
+  const { catalogueDb } = await import('./db');
+  const db = catalogueDb();
+  const savedAt = Date.now();
+  if (name === 'getProduct') {
+    await db.products.put(endpoints.getProduct.response.parse(data));
+    return;
+  }
+  await db.responses.put({ key, data, savedAt });
+  if (name === 'listProducts') await db.products.bulkPut(endpoints.listProducts.response.parse(data).items);
+}
+
+async function forget(name: CachedEndpoint, input: ApiInput<CachedEndpoint>): Promise<void> {
+  if (name !== 'getProduct') return;
+  const { catalogueDb } = await import('./db');
+  await catalogueDb().products.delete(Number(input.params?.id));
+}
+
+async function recall(name: CachedEndpoint, key: string, input: ApiInput<CachedEndpoint>): Promise<unknown> {
+  const { catalogueDb } = await import('./db');
+  const db = catalogueDb();
+  if (name === 'getProduct') return db.products.get(Number(input.params?.id));
+  if (name === 'listProducts') {
+    const { localProductList } = await import('./local-catalogue');
+    const local = await localProductList(db, input.query as Query);
+    if (local) return local;
+  }
+  return (await db.responses.get(key))?.data;
+}
+
+export async function cachedApi<N extends CachedEndpoint>(name: N, input: ApiInput<N> = {}): Promise<ResponseOf<N>> {
+  const key = cacheKey(name, input);
+  try {
+    const data = await api(name, input);
+    remember(name, key, data).catch(() => undefined);
+    return data;
+  } catch (err) {
+    if (input.signal?.aborted) throw err;
+    if (err instanceof ApiError && err.status === 404) forget(name, input).catch(() => undefined);
+    if (!isNetworkFailure(err)) throw err;
+    const saved = await recall(name, key, input).catch(() => undefined);
+    if (saved === undefined || input.signal?.aborted) throw err;
+    return endpoints[name].response.parse(saved) as ResponseOf<N>;
+  }
+}
+
+/** When the whole catalogue was last copied, for the offline banner (null when never or unknown). */
+export async function loadLastSynced(): Promise<number | null> {
+  try {
+    const { catalogueDb } = await import('./db');
+    const meta = await catalogueDb().meta.get('catalogue');
+    const at = meta?.complete ? meta.syncedAt : null;
+    setLastSynced(at);
+    return at;
+  } catch {
+    return null;
+  }
+}
