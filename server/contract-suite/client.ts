@@ -81,7 +81,12 @@ export function createClient(target: () => ContractTarget) {
     return r.body.token as string;
   }
 
-  return { call, newShopper, adminToken };
+  /** A plain fetch under /api, for header-level checks (ETag, 304) that have no JSON body to parse. */
+  function raw(path: string, init: RequestInit = {}): Promise<Response> {
+    return fetch(`${target().baseUrl}${API_BASE}${path}`, init);
+  }
+
+  return { call, newShopper, adminToken, raw };
 }
 
 export type ContractClient = ReturnType<typeof createClient>;

@@ -6,12 +6,14 @@
 import type { ContractTarget } from './client';
 import { createClient } from './client';
 import { authSuite } from './suite-auth';
+import { cachingSuite } from './suite-caching';
 import { catalogSuite } from './suite-catalog';
 import { ordersSuite } from './suite-orders';
 
 export function runContractSuite(target: () => ContractTarget): void {
   const client = createClient(target);
   catalogSuite(client);
+  cachingSuite(client);
   ordersSuite(client);
   authSuite(client);
 }
