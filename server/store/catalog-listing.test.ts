@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogQuery } from '../../contract/rules/catalog-query';
 import { catalogQuerySchema, runCatalogQuery } from '../../contract/rules/catalog-query';
 import type { Category } from '../../contract/schemas/category';
-import { createMemoryStores } from '../store/memory-store';
-import { createCatalogIndex } from './catalog-index';
-import { listCatalog } from './catalog-listing';
-import type { Stores } from './ports';
-import type { StoredProduct } from './records';
-import { toPublicProduct } from './records';
+import { createMemoryStores } from './memory-store';
+import { createCatalogIndex } from '../core/catalog-index';
+import { listCatalog } from '../core/catalog-listing';
+import type { Stores } from '../core/ports';
+import type { StoredProduct } from '../core/records';
+import { toPublicProduct } from '../core/records';
 
 /** mulberry32: small, seeded, good enough to pick cases. */
 function rng(seed: number) {
