@@ -2,6 +2,8 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config';
 import { storeConfigSchema } from './contract/schemas/store-config';
 
 /** Store details come from one file; STORE_CURRENCY overrides the currency at build time. */
@@ -29,6 +31,15 @@ function demoImages(): Plugin {
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
+/** The version shown in the footer; APP_VERSION overrides it (the deploy test builds two versions). */
+const APP_VERSION = process.env.APP_VERSION ?? (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Chunks made only of admin code are named admin-*: the service worker skips them and the budget checks them. */
+function chunkFileName(chunk: { name: string; moduleIds: readonly string[] }): string {
+  const admin = chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/web/src/features/admin/'));
+  return admin && !chunk.name.startsWith('admin') ? `assets/admin-${chunk.name}-[hash].js` : 'assets/[name]-[hash].js';
+}
+
 export default defineConfig(({ mode }) => ({
   root: 'web',
   publicDir: '../public',
@@ -37,9 +48,16 @@ export default defineConfig(({ mode }) => ({
     __STORE_CONFIG__: JSON.stringify(loadStoreConfig()),
     __DEMO__: JSON.stringify(mode === 'demo'),
     __COUNTRIES_BASE__: JSON.stringify(process.env.COUNTRIES_BASE_URL ?? ''),
+    __APP_VERSION__: JSON.stringify(APP_VERSION),
   },
-  plugins: [react(), ...(mode === 'demo' ? [demoImages()] : [])],
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
+  // Demo mode has MSW's worker on the same scope: no PWA service worker there (issue 6).
+  plugins: [react(), ...(mode === 'demo' ? [demoImages()] : [VitePWA(pwaOptions)])],
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: { output: { chunkFileNames: chunkFileName } },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,

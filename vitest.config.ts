@@ -9,6 +9,7 @@ export default defineConfig({
     __STORE_CONFIG__: JSON.stringify(storeConfig),
     __DEMO__: 'false',
     __COUNTRIES_BASE__: JSON.stringify(''),
+    __APP_VERSION__: JSON.stringify('test'),
   },
   plugins: [react()],
   test: {

@@ -1,13 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { listenForInstallPrompt, registerServiceWorker, unregisterPwaWorker } from './lib/pwa';
 import './styles/base.css';
 
-/** Boot: in demo mode MSW answers the API inside the browser; otherwise the real server does. */
+/**
+ * Boot: in demo mode MSW answers the API inside the browser (and no PWA worker competes for the scope);
+ * otherwise the real server does, and the built app registers the PWA service worker. Once the page has
+ * loaded, the catalogue is copied to IndexedDB in the background (lazy chunk) for offline browsing.
+ */
 async function boot() {
   if (__DEMO__) {
+    await unregisterPwaWorker().catch(() => undefined);
     const { startDemoWorker } = await import('../../mock-api/browser');
     await startDemoWorker();
+  } else {
+    listenForInstallPrompt();
   }
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
@@ -16,6 +24,24 @@ async function boot() {
       <App />
     </StrictMode>,
   );
+  afterLoad(() => {
+    if (!__DEMO__ && import.meta.env.PROD)
+      registerServiceWorker().catch((err: unknown) => console.error('Service worker:', err));
+    if (navigator.onLine) {
+      import('./lib/catalogue-sync')
+        .then(({ syncCatalogue }) => syncCatalogue())
+        .catch((err: unknown) => console.warn('Catalogue sync stopped:', err));
+    }
+  });
+}
+
+function afterLoad(run: () => void): void {
+  const idle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(run, { timeout: 3000 })
+      : setTimeout(run, 500);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 void boot();

@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ScrollToTop } from './scroll-to-top';
 import { PageFallback } from './page-fallback';
+import { PwaStatus } from './pwa/pwa-status';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { Header } from './shell/header';
 import { Footer } from './shell/footer';
 import styles from './shop-layout.module.css';
@@ -15,10 +17,13 @@ export function ShopLayout() {
         Skip to content
       </a>
       <Header />
+      <PwaStatus />
       <main id="main" className={styles.main} tabIndex={-1}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
     </div>

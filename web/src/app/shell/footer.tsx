@@ -75,7 +75,7 @@ export function Footer() {
       </div>
       <div className={styles.bottom}>
         <div className="container">
-          © {year} {STORE.name}. All rights reserved.
+          © {year} {STORE.name}. All rights reserved. <span data-app-version>Version {__APP_VERSION__}</span>
         </div>
       </div>
     </footer>

@@ -1,0 +1,60 @@
+/**
+ * Frontend budget, run by `npm run build` after vite build: the first-load JavaScript of `/` is the
+ * entry script of dist/index.html plus every chunk it preloads, plus (to be safe) every chunk those
+ * import statically — what a shopper's browser must fetch before the first screen. Each is gzipped
+ * (node:zlib, level 9) and summed. Fails above BUDGET_KB (issue 7's budget, stricter than issue 6's
+ * 150 kB) or when any admin chunk is in the first load (admin code must stay lazy).
+ * Usage: node --import tsx scripts/bundle-budget.ts [distDir]
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_KB = 130;
+
+const dist = resolve(process.argv[2] ?? 'dist');
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+
+const roots = [
+  ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/g),
+  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+].map((m) => m[1] as string);
+
+if (roots.length === 0) {
+  console.error(`bundle-budget: no module script found in ${join(dist, 'index.html')}`);
+  process.exit(1);
+}
+
+/** Static imports only (`import ... from "./x.js"`, `import "./x.js"`); dynamic import( ) stays lazy. */
+function staticImports(file: string, code: string): string[] {
+  const dir = file.slice(0, file.lastIndexOf('/') + 1);
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) => dir + (m[1] as string).slice(2));
+}
+
+const seen = new Map<string, number>();
+const queue = [...roots];
+while (queue.length > 0) {
+  const file = queue.shift() as string;
+  if (seen.has(file)) continue;
+  const code = readFileSync(join(dist, file));
+  seen.set(file, gzipSync(code, { level: 9 }).length);
+  queue.push(...staticImports(file, code.toString('utf8')));
+}
+
+const kb = (n: number) => (n / 1000).toFixed(1);
+const total = [...seen.values()].reduce((a, b) => a + b, 0);
+console.log('\nFirst-load JavaScript of / (gzip):');
+for (const [file, size] of [...seen].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(7)} kB  ${file}`);
+console.log(`  ${kb(total).padStart(7)} kB  total (budget ${BUDGET_KB} kB)`);
+
+const admin = [...seen.keys()].filter((f) => /(^|\/)admin-/.test(f));
+let failed = false;
+if (admin.length > 0) {
+  console.error(`bundle-budget: admin chunks in the first load: ${admin.join(', ')}`);
+  failed = true;
+}
+if (total > BUDGET_KB * 1000) {
+  console.error(`bundle-budget: first-load JavaScript ${kb(total)} kB is over the ${BUDGET_KB} kB budget`);
+  failed = true;
+}
+process.exit(failed ? 1 : 0);

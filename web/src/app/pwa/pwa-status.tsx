@@ -1,0 +1,17 @@
+import { InstallPrompt } from './install-prompt';
+import { OfflineBanner } from './offline-banner';
+import { UpdatePrompt } from './update-prompt';
+import styles from './pwa-status.module.css';
+
+/** The app's own notices: offline state under the header, update and install offers in a corner. */
+export function PwaStatus() {
+  return (
+    <>
+      <OfflineBanner />
+      <div className={styles.corner}>
+        <UpdatePrompt />
+        <InstallPrompt />
+      </div>
+    </>
+  );
+}
