@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { ProductCard } from '../../../components/product-card';
-import { Spinner } from '../../../components/spinner';
+import { CardSkeleton } from '../../../components/card-skeleton';
 import { STORE } from '../../../lib/store-config';
 import { useCategories } from '../api/use-categories';
 import { useProductQuery } from '../api/use-product-query';
@@ -45,7 +45,7 @@ export function HomePage() {
             </h2>
           </div>
           {loading ? (
-            <Spinner label="Loading products…" />
+            <CardSkeleton count={HOME_FEATURED} gridClassName={styles.products} />
           ) : (
             <ul className={styles.products}>
               {featured.map((p, i) => (

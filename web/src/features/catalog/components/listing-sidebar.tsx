@@ -58,6 +58,7 @@ export function ListingSidebar({ idPrefix, categories, activeCategory, onCategor
           step={1}
           value={Math.ceil(slider)}
           aria-valuetext={money(slider)}
+          disabled={ceiling <= 0}
           onChange={(e) => onSlider(Number(e.target.value))}
         />
         <div className={styles.range} aria-hidden="true">
@@ -65,7 +66,7 @@ export function ListingSidebar({ idPrefix, categories, activeCategory, onCategor
           <span>{money(Math.ceil(ceiling))}</span>
         </div>
         <div className={styles.actions}>
-          <Button size="small" onClick={onApply}>
+          <Button size="small" onClick={onApply} disabled={ceiling <= 0}>
             Apply Filter
           </Button>
           <Button size="small" variant="secondary" onClick={onReset}>

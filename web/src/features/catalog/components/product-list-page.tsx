@@ -5,7 +5,7 @@ import { FilterIcon } from '../../../components/icons';
 import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
 import { ProductCard } from '../../../components/product-card';
-import { Spinner } from '../../../components/spinner';
+import { CardSkeleton } from '../../../components/card-skeleton';
 import { useCategories } from '../api/use-categories';
 import { countText, listingTitle, showPagination, totalPages } from '../listing-rules';
 import { ActiveFilters } from './active-filters';
@@ -81,7 +81,7 @@ export function ProductListPage() {
             </label>
           </div>
           {loading ? (
-            <Spinner label="Loading products…" />
+            <CardSkeleton count={6} gridClassName={styles.grid} />
           ) : data.items.length === 0 ? (
             <div className={styles.empty}>
               <h3 className={styles.emptyTitle}>No products found</h3>
