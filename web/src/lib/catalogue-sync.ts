@@ -31,9 +31,13 @@ function mark(state: 'running' | 'done' | 'failed'): void {
   if (typeof document !== 'undefined') document.documentElement.dataset.catalogueSync = state;
 }
 
-async function copyOnce(db: CatalogueDb, pause: Yield, size: number): Promise<{ ids: Set<number>; total: number }> {
+async function copyOnce(
+  db: CatalogueDb,
+  pause: Yield,
+  size: number,
+): Promise<{ ids: Set<number>; total: number }> {
   const ids = new Set<number>();
-  let total = 0;
+  let total: number;
   for (let page = 1; ; page++) {
     const res = await api('listProducts', { query: { limit: size, page, sort: 'latest' } });
     total = res.total;
@@ -46,7 +50,9 @@ async function copyOnce(db: CatalogueDb, pause: Yield, size: number): Promise<{ 
 }
 
 /** Copy everything; resolves with the meta row written (throws when the network fails midway). */
-export async function syncCatalogue(options: { db?: CatalogueDb; pause?: Yield; pageSize?: number } = {}): Promise<CatalogueMeta> {
+export async function syncCatalogue(
+  options: { db?: CatalogueDb; pause?: Yield; pageSize?: number } = {},
+): Promise<CatalogueMeta> {
   const db = options.db ?? catalogueDb();
   const pause = options.pause ?? idle;
   const size = options.pageSize ?? SYNC_PAGE_SIZE;
@@ -58,7 +64,12 @@ export async function syncCatalogue(options: { db?: CatalogueDb; pause?: Yield; 
     if (copy.ids.size !== copy.total) copy = await copyOnce(db, pause, size);
     const stale = await db.products.filter((p) => !copy.ids.has(p.id)).primaryKeys();
     await db.products.bulkDelete(stale);
-    const meta: CatalogueMeta = { key: 'catalogue', syncedAt: Date.now(), total: copy.ids.size, complete: true };
+    const meta: CatalogueMeta = {
+      key: 'catalogue',
+      syncedAt: Date.now(),
+      total: copy.ids.size,
+      complete: true,
+    };
     await db.meta.put(meta);
     setLastSynced(meta.syncedAt);
     mark('done');
