@@ -106,6 +106,25 @@ describe('Admin categories', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
+  it('locks the form while the create request is in flight', async () => {
+    const user = await renderCategories();
+    let release: () => void = () => {};
+    // Holds the request, then falls through to the real mock handler.
+    server.use(
+      http.post('*/api/categories', () => new Promise<undefined>((r) => (release = () => r(undefined)))),
+    );
+    await user.upload(screen.getByLabelText('Category image'), pngFile());
+    await screen.findByRole('img', { name: 'Category image preview' });
+    await user.type(nameBox(), 'Hats');
+    await user.click(createButton());
+    await waitFor(() => expect(nameBox()).toBeDisabled());
+    expect(createButton()).toBeDisabled();
+    expect(screen.getByLabelText('Category image')).toBeDisabled();
+    release();
+    expect(await screen.findByText('Hats')).toBeInTheDocument();
+    expect(nameBox()).toBeEnabled();
+  });
+
   it('Cancel leaves edit mode', async () => {
     const user = await renderCategories();
     await user.click(screen.getByRole('button', { name: 'Edit Jeans' }));

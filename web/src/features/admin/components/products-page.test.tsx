@@ -206,6 +206,22 @@ describe('Admin products: the product modal', () => {
     expect(d.getByRole('button', { name: 'Create' })).toBeEnabled();
   });
 
+  it('Cancel closes the modal without saving', async () => {
+    const user = userEvent.setup();
+    await renderProducts();
+    const writes: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method !== 'GET') writes.push(request.method);
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Striped Tee' }));
+    const d = within(screen.getByRole('dialog', { name: 'Edit Product' }));
+    await user.type(d.getByRole('textbox', { name: 'Product Title' }), ' changed');
+    await user.click(d.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Striped Tee')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+  });
+
   it('applies the file rules to the featured image with the spec messages', async () => {
     const user = userEvent.setup({ applyAccept: false });
     await renderProducts();
