@@ -15,6 +15,7 @@ async function scrollThrough(page: Page) {
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || !img.checkVisibility()), undefined, { timeout: 15_000 });
 }
 
 test('screenshots of home, list and detail', async ({ browser, request }) => {
