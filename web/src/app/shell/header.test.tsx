@@ -39,6 +39,16 @@ describe('header search', () => {
     await user.type(within(screen.getByRole('banner')).getByPlaceholderText('Search for products...'), '   {Enter}');
     expect(location()).toBe('/products?search=');
   });
+
+  it('shows the search being looked at on the list page', async () => {
+    const { categories } = await demoData();
+    const cat = categories[1]!;
+    renderWithApp(<Header />, { route: `/products?search=&name=linen&category=${cat.slug}` });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByPlaceholderText('Search for products...')).toHaveValue('linen');
+    await within(banner).findByRole('option', { name: cat.name });
+    expect(within(banner).getByRole('combobox', { name: 'Search in category' })).toHaveValue(cat.slug);
+  });
 });
 
 describe('header for visitors and shoppers', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { HeartIcon, MenuIcon } from '../../components/icons';
 import { useCategories } from '../../features/catalog/api/use-categories';
 import { useAtomValue } from '../../lib/jotai';
@@ -18,6 +18,9 @@ export function Header() {
   const isAdmin = useAtomValue(isAdminAtom);
   const { categories } = useCategories();
   const [menuOpen, setMenuOpen] = useState(false);
+  // On the list page the search box shows the search being looked at; it starts afresh whenever that changes.
+  const { pathname, search } = useLocation();
+  const listing = pathname === '/products' ? new URLSearchParams(search) : null;
 
   return (
     <header className={styles.header}>
@@ -39,7 +42,13 @@ export function Header() {
         </Link>
         {!isAdmin && (
           <div className={styles.search}>
-            <SearchForm categories={categories} idPrefix="header-search" />
+            <SearchForm
+              key={listing ? search : 'elsewhere'}
+              categories={categories}
+              idPrefix="header-search"
+              initialText={listing?.get('name') ?? ''}
+              initialCategory={listing?.get('category') ?? ''}
+            />
           </div>
         )}
         <div className={styles.actions}>

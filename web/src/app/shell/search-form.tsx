@@ -13,11 +13,13 @@ interface Props {
   className?: string;
   /** Text only, no category choice: the narrow drawer copy. */
   compact?: boolean;
+  initialText?: string;
+  initialCategory?: string;
 }
 
-export function SearchForm({ categories, idPrefix, onSearched, className, compact = false }: Props) {
-  const [text, setText] = useState('');
-  const [category, setCategory] = useState('');
+export function SearchForm({ categories, idPrefix, onSearched, className, compact = false, initialText = '', initialCategory = '' }: Props) {
+  const [text, setText] = useState(initialText);
+  const [category, setCategory] = useState(initialCategory);
   const navigate = useNavigate();
   const submit = (e: FormEvent) => {
     e.preventDefault();
