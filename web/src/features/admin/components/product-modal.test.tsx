@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../../../mock-api/node';
+import { resetMockStore } from '../../../../../mock-api/mock-store';
+import { adminTestStore } from '../test-data';
+import { renderWithApp } from '../../../test/render';
+import { adminStore, bigPngFile, mockAlert, pngFile, textFile } from '../test-utils';
+import { ProductsPage } from './products-page';
+
+// The modal is opened from the products page, as an admin would.
+
+async function renderProducts() {
+  await resetMockStore(adminTestStore());
+  renderWithApp(<ProductsPage />, { route: '/admin/products', store: await adminStore() });
+  await screen.findByRole('table');
+}
+
+afterEach(() => server.events.removeAllListeners());
+
+describe('Admin products: the product modal', () => {
+  it('creates a product with category, tags, featured and gallery images, then reloads and closes', async () => {
+    const user = userEvent.setup();
+    await renderProducts();
+    const posted: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      posted.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+    await user.click(screen.getByRole('button', { name: 'New Product' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Product' });
+    const d = within(dialog);
+    await user.type(d.getByRole('textbox', { name: 'Product Title' }), 'Linen Shirt');
+    await user.type(d.getByRole('textbox', { name: 'Description' }), 'Cool in summer');
+    await user.type(d.getByRole('spinbutton', { name: 'Regular Price' }), '80');
+    await user.type(d.getByRole('spinbutton', { name: /Sale Price/ }), '65');
+    await user.selectOptions(d.getByRole('combobox', { name: 'Category' }), 'Jackets');
+    expect(within(d.getByRole('combobox', { name: 'Category' })).getAllByRole('option')[0]).toHaveTextContent(
+      'Select Category',
+    );
+    await user.type(d.getByRole('textbox', { name: 'Sizes' }), 'M{Enter}L{Enter}');
+    await user.type(d.getByRole('textbox', { name: 'Colors' }), 'Sand{Enter}');
+    await user.upload(d.getByLabelText('Featured Image'), pngFile());
+    expect(await d.findByRole('img', { name: 'Featured Image preview' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
+    await user.upload(d.getByLabelText('Gallery Images'), [pngFile('a.png'), pngFile('b.png')]);
+    expect(await d.findByRole('img', { name: 'New gallery image 2' })).toBeInTheDocument();
+
+    await user.click(d.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const row = (await screen.findByText('Linen Shirt')).closest('tr')!;
+    expect(within(row).getByText('USD 65')).toBeInTheDocument();
+    expect(within(row).getByText('Jackets')).toBeInTheDocument();
+    expect(row.querySelector('img')).toHaveAttribute('src', expect.stringMatching(/^\/uploads\//));
+    expect(posted).toContain('POST /api/products');
+    expect(posted.some((p) => /^POST \/api\/products\/\d+\/images$/.test(p))).toBe(true);
+  });
+
+  it('edits a product: Edit Product filled with the row; no gallery call when no gallery was chosen', async () => {
+    const user = userEvent.setup();
+    await renderProducts();
+    const posted: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      posted.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Striped Tee' }));
+    const d = within(screen.getByRole('dialog', { name: 'Edit Product' }));
+    expect(d.getByRole('textbox', { name: 'Product Title' })).toHaveValue('Striped Tee');
+    expect(d.getByRole('spinbutton', { name: 'Regular Price' })).toHaveValue(22);
+    expect(d.getByRole('combobox', { name: 'Category' })).toHaveDisplayValue('T-Shirts');
+    expect(d.getByRole('button', { name: 'Remove S' })).toBeInTheDocument();
+    const title = d.getByRole('textbox', { name: 'Product Title' });
+    await user.clear(title);
+    await user.type(title, 'Breton Tee');
+    await user.click(d.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Breton Tee')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posted).toContain('PUT /api/products/4');
+    expect(posted.some((p) => p.endsWith('/images'))).toBe(false);
+  });
+
+  it('shows Saving... while busy, and on failure alerts and keeps the modal open', async () => {
+    const user = userEvent.setup();
+    await renderProducts();
+    const alert = mockAlert();
+    let release: () => void = () => {};
+    server.use(
+      http.post('*/api/products', async () => {
+        await new Promise<void>((r) => (release = r));
+        return HttpResponse.json(
+          { message: 'Title is required', code: 'validation_failed' },
+          { status: 400 },
+        );
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'New Product' }));
+    const d = within(screen.getByRole('dialog', { name: 'New Product' }));
+    await user.click(d.getByRole('button', { name: 'Create' }));
+    expect(await d.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(d.getByRole('textbox', { name: 'Product Title' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error saving product. Please try again.'));
+    expect(screen.getByRole('dialog', { name: 'New Product' })).toBeInTheDocument();
+    expect(d.getByRole('button', { name: 'Create' })).toBeEnabled();
+  });
+
+  it('Cancel closes the modal without saving', async () => {
+    const user = userEvent.setup();
+    await renderProducts();
+    const writes: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method !== 'GET') writes.push(request.method);
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Striped Tee' }));
+    const d = within(screen.getByRole('dialog', { name: 'Edit Product' }));
+    await user.type(d.getByRole('textbox', { name: 'Product Title' }), ' changed');
+    await user.click(d.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Striped Tee')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+  });
+
+  it('applies the file rules to the featured image with the spec messages', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    await renderProducts();
+    const alert = mockAlert();
+    await user.click(screen.getByRole('button', { name: 'New Product' }));
+    const d = within(screen.getByRole('dialog', { name: 'New Product' }));
+    await user.upload(d.getByLabelText('Featured Image'), textFile());
+    expect(alert).toHaveBeenLastCalledWith('Please select an image file');
+    await user.upload(d.getByLabelText('Featured Image'), bigPngFile());
+    expect(alert).toHaveBeenLastCalledWith('Image size should be less than 2MB');
+    expect(d.queryByRole('img', { name: 'Featured Image preview' })).not.toBeInTheDocument();
+  });
+});
