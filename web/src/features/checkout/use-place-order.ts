@@ -52,9 +52,11 @@ export function usePlaceOrder() {
           saveDraft(form);
           clearAuth();
           navigate('/login', { state: { from: CHECKOUT_PATH } });
-        } else {
+        } else if (!(err instanceof TypeError)) {
           window.alert(ORDER_FAILED);
         }
+        // A TypeError is no network at all: the API client has flagged the app offline, and the notice
+        // beside Place Order says so instead of the generic alert (issue 6). The form stays either way.
       } finally {
         inFlight.current = false;
         setProcessing(false);

@@ -8,6 +8,7 @@ import {
 import { buttonClass } from '../../../components/button';
 import { PageMeta } from '../../../components/page-meta';
 import { useAtomValue } from '../../../lib/jotai';
+import { useNetworkStatus } from '../../../lib/network-status';
 import { userAtom } from '../../../lib/session/auth-atoms';
 import { cartLinesAtom, cartTotalAtom } from '../../../lib/session/cart-atoms';
 import { shippingAddressAtom } from '../../../lib/session/shipping-atoms';
@@ -27,6 +28,7 @@ export function CheckoutPage() {
   const [form, setForm] = useState<CheckoutForm>(() => initialForm(address, user));
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const { place, processing, forget } = usePlaceOrder();
+  const { offline } = useNetworkStatus();
   const formRef = useRef<HTMLFormElement>(null);
 
   // The draft saved before the login detour has been read into the form: drop it (idempotent under StrictMode).
@@ -82,7 +84,13 @@ export function CheckoutPage() {
           ) : null}
           <form ref={formRef} className={styles.layout} onSubmit={submit} noValidate aria-busy={processing}>
             <BillingForm form={form} errors={errors} disabled={processing} onChange={change} />
-            <OrderSummary lines={lines} subtotal={subtotal} city={form.city} processing={processing} />
+            <OrderSummary
+              lines={lines}
+              subtotal={subtotal}
+              city={form.city}
+              processing={processing}
+              offline={offline}
+            />
           </form>
         </>
       )}

@@ -11,13 +11,17 @@ interface Props {
   subtotal: number;
   city: string;
   processing: boolean;
+  /** No network: placing the order cannot work, and the shopper is told so beside the button. */
+  offline?: boolean;
 }
+
+export const OFFLINE_ORDER = "You're offline. Connect to the internet to place your order.";
 
 /**
  * Your order: lines, subtotal, shipping and total. Shipping follows the server's rule on the form's
  * city (20 once a city is typed), so the total shown is the total the server will charge.
  */
-export function OrderSummary({ lines, subtotal, city, processing }: Props) {
+export function OrderSummary({ lines, subtotal, city, processing, offline = false }: Props) {
   const shipping = shippingForOrder(city);
   const total = fromCents(toCents(subtotal) + toCents(shipping));
   return (
@@ -65,6 +69,9 @@ export function OrderSummary({ lines, subtotal, city, processing }: Props) {
       <p className={styles.small}>
         Your personal data will be used to process your order and support your experience throughout this
         website, as described in our <Link to="/privacy-policy">privacy policy</Link>.
+      </p>
+      <p role="status" className={offline ? styles.offline : styles.online}>
+        {offline ? OFFLINE_ORDER : null}
       </p>
       <Button type="submit" variant="accent" block disabled={processing}>
         {processing ? 'Processing Order...' : 'Place Order'}
