@@ -1,0 +1,106 @@
+/**
+ * npm run bench: data (fixed seed, bench/data/), reads, writes and Lighthouse in one run; prints the
+ * ratios against the goals of issue 7 and the raw figures, and writes them to bench/results/<time>.json.
+ * This process is the load generator and pins itself to core 1; every server runs on core 0.
+ * Options: --skip-lighthouse, --only=reads|writes|lighthouse.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { catalogDataSet, ordersDataSet } from './generate';
+import type { LhScores } from './lighthouse';
+import { runLighthouse } from './lighthouse';
+import type { ReadFigure } from './reads';
+import { runReads } from './reads';
+import { rawTable, ratios, table } from './report';
+import { LOAD_CORE } from './servers';
+import type { StormFigure, WriteFigure } from './writes';
+import { runWrites } from './writes';
+
+const PORT = 3471;
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const wants = (part: string) => !only || only === part;
+const log = (line: string) => console.log(line);
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', LOAD_CORE, String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    throw new Error('taskset is needed to pin the servers and the load generator (Debian: util-linux)');
+  }
+  const load = { before: loadavg(), cpus: cpus().length };
+  log(
+    `Threadline bench — ${new Date().toISOString()} — ${load.cpus} cores, load average ${load.before.map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  if (load.before[0]! > 1.5) log('  (the machine is busy: figures will be noisy)');
+
+  log('Data (fixed seed, reused while unchanged):');
+  for (const n of [1000, 10000, 100000]) await catalogDataSet(n);
+  for (const m of [1000, 100000]) await ordersDataSet(m);
+  log(`  ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  let reads: ReadFigure[] = [];
+  let writes: WriteFigure[] = [];
+  let storm: StormFigure | undefined;
+  let lh: Record<string, LhScores> | null = null;
+  let lhError: string | null = null;
+  if (wants('reads')) {
+    log('Reads (-c 10, warm-up, median of 3):');
+    reads = await runReads(PORT, log);
+  }
+  if (wants('writes')) {
+    log('Writes (durable POST /api/orders, -c 50, warm-up, median of 3):');
+    ({ writes, storm } = await runWrites(PORT, log));
+  }
+  if (wants('lighthouse') && !args.includes('--skip-lighthouse')) {
+    log('Lighthouse 12.8 (mobile, median of 3):');
+    try {
+      lh = await runLighthouse(PORT, log);
+    } catch (e) {
+      lhError = e instanceof Error ? e.message : String(e);
+      log(`  Lighthouse could not run: ${lhError}`);
+    }
+  }
+
+  const rows = ratios(reads, writes, storm, lh);
+  const after = loadavg();
+  log('\nRatios, all measured in this run:\n');
+  log(table(rows));
+  log('\nRaw figures:\n');
+  log(rawTable(reads, writes, storm));
+  const seconds = (Date.now() - t0) / 1000;
+  log(
+    `\nTook ${seconds.toFixed(0)} s; load average before ${load.before[0]!.toFixed(2)}, after ${after[0]!.toFixed(2)}.`,
+  );
+
+  const dir = join(import.meta.dirname, 'results');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const machine = {
+    cpus: load.cpus,
+    model: cpus()[0]?.model,
+    node: process.version,
+    loadBefore: load.before,
+    loadAfter: after,
+  };
+  await writeFile(
+    file,
+    JSON.stringify(
+      { seconds, machine, ratios: rows, reads, writes, storm, lighthouse: lh, lighthouseError: lhError },
+      null,
+      2,
+    ),
+  );
+  log(`Results: ${file}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error('bench failed:', e instanceof Error ? e.message : e);
+    process.exit(1);
+  },
+);
