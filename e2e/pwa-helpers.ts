@@ -4,9 +4,17 @@ import { join } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** Shared by the PWA specs: the launch options of playwright.config.ts, in a persistent profile. */
-export const CHROMIUM_ARGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-sandbox'];
+export const CHROMIUM_ARGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--no-sandbox',
+];
 
-export async function persistentContext(baseURL: string): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+export async function persistentContext(
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'threadline-pwa-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -28,7 +36,9 @@ export async function persistentContext(baseURL: string): Promise<{ context: Bro
 
 /** Resolves once a service worker controls the page. */
 export async function expectControlled(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
 }
 
 /** The titles on the product cards inside `scope` (a CSS selector), in order. */

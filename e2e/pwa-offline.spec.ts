@@ -21,10 +21,15 @@ function pickListing(categories: Category[], all: Product[]) {
   for (const c of categories) {
     const inCat = all.filter((p) => p.categories.some((pc) => pc.slug === c.slug));
     const counts = new Map<string, number>();
-    for (const p of inCat) for (const w of new Set(p.title.toLowerCase().split(/\s+/))) if (w.length > 3) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const p of inCat)
+      for (const w of new Set(p.title.toLowerCase().split(/\s+/)))
+        if (w.length > 3) counts.set(w, (counts.get(w) ?? 0) + 1);
     const word = [...counts].filter(([, n]) => n >= 3).sort((a, b) => b[1] - a[1])[0]?.[0];
     if (!word) continue;
-    const prices = inCat.filter((p) => p.title.toLowerCase().includes(word)).map(effectivePrice).sort((a, b) => a - b);
+    const prices = inCat
+      .filter((p) => p.title.toLowerCase().includes(word))
+      .map(effectivePrice)
+      .sort((a, b) => a - b);
     const cap = Math.ceil(prices[Math.floor(prices.length / 2)] ?? 0);
     if (cap > 0) return { slug: c.slug, word, cap };
   }
@@ -41,7 +46,9 @@ test('installable, controlled, and browsing works offline after one visit', asyn
     const all = ((await (await request.get('/api/products?limit=100')).json()) as ProductListResponse).items;
     const { slug, word, cap } = pickListing(categories, all);
     const listing = (await (
-      await request.get(`/api/products?category=${slug}&q=${word}&maxPrice=${cap}&sort=price_desc&page=1&limit=12`)
+      await request.get(
+        `/api/products?category=${slug}&q=${word}&maxPrice=${cap}&sort=price_desc&page=1&limit=12`,
+      )
     ).json()) as ProductListResponse;
     expect(listing.items.length).toBeGreaterThan(0);
     const seen = new Set([...home.items, ...listing.items].map((p) => p.id));
@@ -54,7 +61,11 @@ test('installable, controlled, and browsing works offline after one visit', asyn
     await expect(page.locator('html')).toHaveAttribute('data-catalogue-sync', 'done', { timeout: 30_000 });
     const cdp = await context.newCDPSession(page);
     await expect
-      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
+      .poll(
+        async () =>
+          ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] })
+            .installabilityErrors,
+      )
       .toEqual([]);
     await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
 
@@ -64,8 +75,12 @@ test('installable, controlled, and browsing works offline after one visit', asyn
     await page.reload();
     await expectControlled(page);
     await expect(page.getByRole('status').filter({ hasText: "You're offline." })).toBeVisible();
-    await expect.poll(() => cardTitles(page, 'section[aria-labelledby="home-featured"]')).toEqual(home.items.slice(0, 9).map((p) => p.title));
-    await expect(page.getByRole('region', { name: 'Shop by Category' }).getByRole('link', { name: categories[0]!.name })).toBeVisible();
+    await expect
+      .poll(() => cardTitles(page, 'section[aria-labelledby="home-featured"]'))
+      .toEqual(home.items.slice(0, 9).map((p) => p.title));
+    await expect(
+      page.getByRole('region', { name: 'Shop by Category' }).getByRole('link', { name: categories[0]!.name }),
+    ).toBeVisible();
 
     // A listing query never asked online: category + name in the URL, then a price cap and a sort.
     await page.goto(`/products?category=${slug}&name=${word}`);
@@ -75,15 +90,23 @@ test('installable, controlled, and browsing works offline after one visit', asyn
     await filters.getByRole('button', { name: 'Apply Filter' }).click();
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_desc');
     await expect.poll(() => cardTitles(page, 'main')).toEqual(listing.items.map((p) => p.title));
-    await expect(page.getByText(/^\d+ products? found$/)).toHaveText(`${listing.total} ${listing.total === 1 ? 'product' : 'products'} found`);
+    await expect(page.getByText(/^\d+ products? found$/)).toHaveText(
+      `${listing.total} ${listing.total === 1 ? 'product' : 'products'} found`,
+    );
 
     // A product never opened online.
     await page.goto(`/product/${unseen.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(unseen.title);
 
     // Add it to the cart offline; the cart survives an offline reload.
-    if (unseen.sizes[0]) await page.getByRole('radiogroup', { name: /^Size/ }).locator('label').first().click();
-    if (unseen.colors[0]) await page.getByRole('radiogroup', { name: /^Colour/ }).locator('label').first().click();
+    if (unseen.sizes[0])
+      await page.getByRole('radiogroup', { name: /^Size/ }).locator('label').first().click();
+    if (unseen.colors[0])
+      await page
+        .getByRole('radiogroup', { name: /^Colour/ })
+        .locator('label')
+        .first()
+        .click();
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await page.reload();

@@ -26,7 +26,14 @@ function build(version: string, outDir: string): void {
 
 async function startServer(distDir: string, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, SEED_DEMO: 'true' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      SEED_DEMO: 'true',
+    },
     stdio: 'ignore',
   });
   await expect
@@ -44,7 +51,11 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 test('a new deploy shows New version available, and Reload shows the new version', async () => {
   const root = mkdtempSync(join(tmpdir(), 'threadline-deploy-'));
-  const [distA, distB, data] = ['dist-a', 'dist-b', 'data'].map((d) => join(root, d)) as [string, string, string];
+  const [distA, distB, data] = ['dist-a', 'dist-b', 'data'].map((d) => join(root, d)) as [
+    string,
+    string,
+    string,
+  ];
   let server: ChildProcess | null = null;
   const { page, close } = await persistentContext(BASE);
   try {

@@ -28,7 +28,9 @@ if (roots.length === 0) {
 /** Static imports only (`import ... from "./x.js"`, `import "./x.js"`); dynamic import( ) stays lazy. */
 function staticImports(file: string, code: string): string[] {
   const dir = file.slice(0, file.lastIndexOf('/') + 1);
-  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) => dir + (m[1] as string).slice(2));
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)].map(
+    (m) => dir + (m[1] as string).slice(2),
+  );
 }
 
 const seen = new Map<string, number>();
@@ -44,7 +46,8 @@ while (queue.length > 0) {
 const kb = (n: number) => (n / 1000).toFixed(1);
 const total = [...seen.values()].reduce((a, b) => a + b, 0);
 console.log('\nFirst-load JavaScript of / (gzip):');
-for (const [file, size] of [...seen].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(7)} kB  ${file}`);
+for (const [file, size] of [...seen].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${kb(size).padStart(7)} kB  ${file}`);
 console.log(`  ${kb(total).padStart(7)} kB  total (budget ${BUDGET_KB} kB)`);
 
 const admin = [...seen.keys()].filter((f) => /(^|\/)admin-/.test(f));

@@ -22,7 +22,8 @@ afterEach(async () => {
   await db.delete();
 });
 
-const offline = (path: string, method: 'get' | 'post' = 'get') => server.use(http[method](`*/api${path}`, () => HttpResponse.error()));
+const offline = (path: string, method: 'get' | 'post' = 'get') =>
+  server.use(http[method](`*/api${path}`, () => HttpResponse.error()));
 const noPause = async () => undefined;
 
 describe('network-first catalogue cache', () => {
@@ -51,9 +52,17 @@ describe('network-first catalogue cache', () => {
     const [a] = items;
     if (!a) throw new Error('no products');
     await vi.waitFor(async () => expect(await db.products.get(a.id)).toBeDefined());
-    server.use(http.get('*/api/products/:id', () => HttpResponse.json({ message: 'down', code: 'unavailable' }, { status: 503 })));
+    server.use(
+      http.get('*/api/products/:id', () =>
+        HttpResponse.json({ message: 'down', code: 'unavailable' }, { status: 503 }),
+      ),
+    );
     expect((await cachedApi('getProduct', { params: { id: a.id } })).id).toBe(a.id);
-    server.use(http.get('*/api/products/:id', () => HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 })));
+    server.use(
+      http.get('*/api/products/:id', () =>
+        HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 }),
+      ),
+    );
     await expect(cachedApi('getProduct', { params: { id: a.id } })).rejects.toMatchObject({ status: 404 });
     await vi.waitFor(async () => expect(await db.products.get(a.id)).toBeUndefined());
   });
@@ -123,7 +132,11 @@ describe('background sync and local queries', () => {
       const server = await api('listProducts', { query });
       const local = await localProductList(db, query);
       expect(local, JSON.stringify(query)).toEqual(server);
-      const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const clean = Object.fromEntries(
+        Object.entries(query)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      );
       expect(runCatalogQuery(all, catalogQuerySchema.parse(clean)), JSON.stringify(query)).toEqual(local);
     }
   });
