@@ -5,7 +5,7 @@ import { runCatalogQuery, catalogQuerySchema } from '../../../contract/rules/cat
 import { server } from '../../../mock-api/node';
 import { demoData } from '../test/catalog-store';
 import { api } from './api-client';
-import { cachedApi } from './catalogue-cache';
+import { cachedApi, SLOW_NETWORK_MS } from './catalogue-cache';
 import { syncCatalogue } from './catalogue-sync';
 import { CatalogueDb, setCatalogueDb } from './db';
 import { localProductList } from './local-catalogue';
@@ -145,5 +145,30 @@ describe('background sync and local queries', () => {
     await cachedApi('listProducts', { query: { limit: 3 } });
     await vi.waitFor(async () => expect(await db.products.count()).toBe(3));
     expect(await localProductList(db, { limit: 3, sort: 'price_asc' })).toBeUndefined();
+  });
+});
+
+describe('slow network', () => {
+  it('answers from the saved copy when the network has not answered in time, then refreshes it', async () => {
+    const online = await cachedApi('listCategories');
+    await vi.waitFor(async () => expect(await db.responses.count()).toBe(1));
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    server.use(
+      http.get('*/api/categories', async () => {
+        await gate;
+        return HttpResponse.json(online.slice(0, 1));
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const answer = cachedApi('listCategories');
+      await vi.advanceTimersByTimeAsync(SLOW_NETWORK_MS);
+      expect(await answer).toEqual(online);
+    } finally {
+      vi.useRealTimers();
+    }
+    release();
+    await vi.waitFor(async () => expect((await db.responses.toArray())[0]?.data).toEqual(online.slice(0, 1)));
   });
 });

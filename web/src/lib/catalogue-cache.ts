@@ -8,11 +8,13 @@ import { setLastSynced } from './network-status';
  * Every answer that arrives is written to the local database (in the background; a failed write never
  * bothers the caller); when the network fails (no connection or a 5xx) the answer comes from the local
  * copy: the exact answer saved for the same call, or — once the background sync has copied the whole
- * catalogue — any product and any listing query, run locally with the contract's runCatalogQuery.
+ * catalogue — any product and any listing query, run locally with the contract's runCatalogQuery. A network
+ * that has not answered after SLOW_NETWORK_MS counts as failed when a saved answer exists.
  * A 4xx is the server's real answer and is passed on. Dexie is imported lazily, never in the first load.
  * Only public, token-free calls are allowed here (the type says which): auth, orders and admin never are.
  */
-export type CachedEndpoint = 'listCategories' | 'listProducts' | 'getProduct' | 'countryPositions' | 'countryStates';
+export type CachedEndpoint =
+  'listCategories' | 'listProducts' | 'getProduct' | 'countryPositions' | 'countryStates';
 
 type Query = ApiInput<EndpointName>['query'];
 
@@ -68,19 +70,47 @@ async function recall(name: CachedEndpoint, key: string, input: ApiInput<CachedE
   return (await db.responses.get(key))?.data;
 }
 
-export async function cachedApi<N extends CachedEndpoint>(name: N, input: ApiInput<N> = {}): Promise<ResponseOf<N>> {
+/**
+ * On a bad connection ("lie-fi") a request can hang for a long time; past this wait, a saved answer is
+ * shown instead, while the request carries on and refreshes the local copy when it lands.
+ */
+export const SLOW_NETWORK_MS = 8000;
+
+class SlowNetwork extends Error {}
+
+function slow(ms: number): { promise: Promise<never>; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SlowNetwork()), ms);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+export async function cachedApi<N extends CachedEndpoint>(
+  name: N,
+  input: ApiInput<N> = {},
+): Promise<ResponseOf<N>> {
   const key = cacheKey(name, input);
-  try {
-    const data = await api(name, input);
+  const network = api(name, input).then((data) => {
     remember(name, key, data).catch(() => undefined);
     return data;
+  });
+  const timer = slow(SLOW_NETWORK_MS);
+  try {
+    return await Promise.race([network, timer.promise]);
   } catch (err) {
     if (input.signal?.aborted) throw err;
     if (err instanceof ApiError && err.status === 404) forget(name, input).catch(() => undefined);
-    if (!isNetworkFailure(err)) throw err;
+    if (!(err instanceof SlowNetwork) && !isNetworkFailure(err)) throw err;
     const saved = await recall(name, key, input).catch(() => undefined);
-    if (saved === undefined || input.signal?.aborted) throw err;
+    if (saved === undefined || input.signal?.aborted) {
+      if (err instanceof SlowNetwork) return network; // nothing saved: keep waiting for the network
+      throw err;
+    }
+    network.catch(() => undefined); // answered from the local copy; a late failure is not an error
     return endpoints[name].response.parse(saved) as ResponseOf<N>;
+  } finally {
+    timer.cancel();
   }
 }
 
