@@ -3,7 +3,7 @@ import styles from './card-skeleton.module.css';
 interface Props {
   count: number;
   /** The grid class of the page, so the placeholders take exactly the cards' places. */
-  gridClassName: string;
+  gridClassName: string | undefined;
   label?: string;
 }
 
