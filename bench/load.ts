@@ -22,6 +22,8 @@ export interface LoadSpec {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** Slow servers: a fixed number of requests instead of a duration (req/s = amount / time taken). */
+  amount?: number;
   /** Called for each request: vary headers or bodies (tokens, carts). */
   setup?: (req: autocannon.Request) => autocannon.Request;
   body?: string;
@@ -35,6 +37,7 @@ export function once(spec: Omit<LoadSpec, 'warmupSeconds'>): Promise<RunFigures>
         url: spec.url,
         connections: spec.connections,
         duration: spec.seconds,
+        ...(spec.amount ? { amount: spec.amount, timeout: 120 } : {}),
         requests: [
           {
             method: spec.method ?? 'GET',
@@ -86,7 +89,9 @@ export function checkClean(label: string, f: RunFigures): void {
 
 /** Warm-up (not counted), then the median of three runs. */
 export async function measure(label: string, spec: LoadSpec): Promise<Measured> {
-  if (spec.warmupSeconds > 0) await once({ ...spec, seconds: spec.warmupSeconds });
+  // One request on its own first: lazy work (first index build, JIT) is not part of the warm-up's load.
+  await once({ ...spec, connections: 1, amount: 1 });
+  if (spec.warmupSeconds > 0) await once({ ...spec, seconds: spec.warmupSeconds, amount: spec.amount ? 1 : undefined });
   const runs: RunFigures[] = [];
   for (let i = 0; i < 3; i++) {
     const r = await once(spec);

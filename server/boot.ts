@@ -81,5 +81,7 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
         `Loaded the demo catalogue: ${demo.categories.length} categories, ${demo.products.length} products.`,
       );
   }
+  // Build the catalogue indexes now rather than on the first shopper's request (a second at 100k products).
+  core.catalog.all();
   return { core, api: createApi(core), uploadsDir, demoImages };
 }
