@@ -80,10 +80,10 @@ export function useAdminProducts(page: number) {
 }
 
 /**
- * Create or update, then append the gallery when files were chosen. A stored featured image is not
- * sent back: leaving `image` out keeps the current one on the server.
+ * Create or update the product's fields. A stored featured image is not sent back: leaving `image`
+ * out keeps the current one on the server.
  */
-export async function saveProduct(values: ProductFormValues, id: number | null): Promise<Product> {
+export function saveProductFields(values: ProductFormValues, id: number | null): Promise<Product> {
   const body = {
     title: values.title,
     description: values.description,
@@ -95,12 +95,12 @@ export async function saveProduct(values: ProductFormValues, id: number | null):
     colors: values.colors,
     ...(values.newImage ? { image: values.newImage } : {}),
   };
-  const saved =
-    id === null ? await api('createProduct', { body }) : await api('updateProduct', { params: { id }, body });
-  if (values.gallery.length > 0) {
-    return api('addProductImages', { params: { id: saved.id }, body: { images: values.gallery } });
-  }
-  return saved;
+  return id === null ? api('createProduct', { body }) : api('updateProduct', { params: { id }, body });
+}
+
+/** Gallery images are appended, and only when some were chosen (spec section 7). */
+export async function addGalleryImages(id: number, images: readonly string[]): Promise<void> {
+  if (images.length > 0) await api('addProductImages', { params: { id }, body: { images: [...images] } });
 }
 
 export function deleteProduct(id: number): Promise<unknown> {

@@ -106,6 +106,39 @@ describe('Admin products: the product modal', () => {
     expect(d.getByRole('button', { name: 'Create' })).toBeEnabled();
   });
 
+  it('a retry after a failed gallery upload updates the new product instead of creating a second one', async () => {
+    const user = userEvent.setup();
+    await renderProducts();
+    const alert = mockAlert();
+    const writes: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+    server.use(
+      http.post(
+        '*/api/products/:id/images',
+        () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 }),
+        {
+          once: true,
+        },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'New Product' }));
+    const d = within(screen.getByRole('dialog', { name: 'New Product' }));
+    await user.type(d.getByRole('textbox', { name: 'Product Title' }), 'Wool Cap');
+    await user.type(d.getByRole('spinbutton', { name: 'Regular Price' }), '18');
+    await user.upload(d.getByLabelText('Gallery Images'), pngFile());
+    await d.findByRole('img', { name: 'New gallery image 1' });
+    await user.click(d.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error saving product. Please try again.'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(d.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes.filter((w) => w === 'POST /api/products')).toHaveLength(1);
+    expect(writes.filter((w) => /^PUT \/api\/products\/\d+$/.test(w))).toHaveLength(1);
+    expect(await screen.findAllByText('Wool Cap')).toHaveLength(1);
+  });
+
   it('Cancel closes the modal without saving', async () => {
     const user = userEvent.setup();
     await renderProducts();

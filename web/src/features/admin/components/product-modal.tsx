@@ -3,9 +3,10 @@ import type { Category } from '../../../../../contract/schemas/category';
 import type { Product } from '../../../../../contract/schemas/product';
 import { Modal } from '../../../components/modal';
 import {
+  addGalleryImages,
   EMPTY_PRODUCT_FORM,
   productToForm,
-  saveProduct,
+  saveProductFields,
   type ProductFormValues,
 } from '../api/admin-products';
 import { ProductFormFields } from './product-form-fields';
@@ -24,6 +25,8 @@ export function ProductModal({ product, categories, onClose, onSaved }: ProductM
     product ? productToForm(product) : EMPTY_PRODUCT_FORM,
   );
   const [busy, setBusy] = useState(false);
+  // Set once a new product exists, so a retry after a failed gallery upload updates it, not a duplicate.
+  const [createdId, setCreatedId] = useState<number | null>(null);
   const formId = useId();
 
   async function onSubmit(e: FormEvent) {
@@ -31,7 +34,9 @@ export function ProductModal({ product, categories, onClose, onSaved }: ProductM
     if (busy) return;
     setBusy(true);
     try {
-      await saveProduct(values, product?.id ?? null);
+      const saved = await saveProductFields(values, product?.id ?? createdId);
+      setCreatedId(saved.id);
+      await addGalleryImages(saved.id, values.gallery);
       onSaved();
     } catch {
       // The modal stays open with everything typed, so the admin can fix and retry.
