@@ -7,7 +7,7 @@ import { demoData } from '../test/catalog-store';
 import { api } from './api-client';
 import { cachedApi, SLOW_NETWORK_MS } from './catalogue-cache';
 import { syncCatalogue } from './catalogue-sync';
-import { CatalogueDb, setCatalogueDb } from './db';
+import { CatalogueDb, MAX_RESPONSES, setCatalogueDb } from './db';
 import { localProductList } from './local-catalogue';
 
 let db: CatalogueDb;
@@ -170,5 +170,17 @@ describe('slow network', () => {
     }
     release();
     await vi.waitFor(async () => expect((await db.responses.toArray())[0]?.data).toEqual(online.slice(0, 1)));
+  });
+});
+
+describe('bounded storage', () => {
+  it('keeps only the most recent saved answers', async () => {
+    await db.responses.bulkPut(
+      Array.from({ length: MAX_RESPONSES }, (_, i) => ({ key: `old-${i}`, data: [], savedAt: i })),
+    );
+    await cachedApi('listCategories');
+    await vi.waitFor(async () => expect(await db.responses.get('old-0')).toBeUndefined());
+    expect(await db.responses.count()).toBe(MAX_RESPONSES);
+    expect(await db.responses.get('old-1')).toBeDefined();
   });
 });

@@ -41,7 +41,7 @@ function carriesToken(data: unknown): boolean {
 
 async function remember(name: CachedEndpoint, key: string, data: unknown): Promise<void> {
   if (carriesToken(data)) return;
-  const { catalogueDb } = await import('./db');
+  const { catalogueDb, MAX_RESPONSES } = await import('./db');
   const db = catalogueDb();
   const savedAt = Date.now();
   if (name === 'getProduct') {
@@ -49,6 +49,15 @@ async function remember(name: CachedEndpoint, key: string, data: unknown): Promi
     return;
   }
   await db.responses.put({ key, data, savedAt });
+  const count = await db.responses.count();
+  if (count > MAX_RESPONSES) {
+    await db.responses.bulkDelete(
+      await db.responses
+        .orderBy('savedAt')
+        .limit(count - MAX_RESPONSES)
+        .primaryKeys(),
+    );
+  }
   if (name === 'listProducts') await db.products.bulkPut(endpoints.listProducts.response.parse(data).items);
 }
 

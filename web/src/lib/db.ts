@@ -5,7 +5,8 @@ import type { Product } from '../../../contract/schemas/product';
  * The offline catalogue in IndexedDB (Dexie). Storage layout:
  * - `products`: every product we have seen, by id (details, list answers and the background sync all write here);
  * - `responses`: the last answer of each public GET-like call, keyed by call name + input (categories, an exact
- *   list query, the countries), for the network-first fallback before the whole catalogue is copied;
+ *   list query, the countries), for the network-first fallback before the whole catalogue is copied; only the
+ *   MAX_RESPONSES most recent are kept, since every distinct search makes a row;
  * - `meta`: small rows such as `catalogue` (when the full copy last finished and how many products it holds).
  * This module is only ever imported lazily (catalogue-cache, catalogue-sync) so Dexie stays out of the first load.
  */
@@ -24,6 +25,8 @@ export interface CatalogueMeta {
 
 export type MetaRow = CatalogueMeta;
 
+export const MAX_RESPONSES = 200;
+
 export class CatalogueDb extends Dexie {
   products!: Table<Product, number>;
   responses!: Table<CachedResponse, string>;
@@ -31,7 +34,7 @@ export class CatalogueDb extends Dexie {
 
   constructor(name = 'threadline-catalogue') {
     super(name);
-    this.version(1).stores({ products: 'id', responses: 'key', meta: 'key' });
+    this.version(1).stores({ products: 'id', responses: 'key, savedAt', meta: 'key' });
   }
 }
 
