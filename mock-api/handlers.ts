@@ -66,7 +66,14 @@ const apiHandlers = (Object.keys(endpoints) as EndpointName[]).map((name) => {
 /** Uploaded images live in memory in the mock; demo images (/uploads/demo/...) are left to the host. */
 const uploads = http.get('*/uploads/:name', async ({ params }) => {
   const { images } = await mockBackend();
-  const file = images.read(String(params.name));
+  const name = String(params.name);
+  // The server makes <name>-<w>.webp widths with sharp; the mock has no sharp and answers the original.
+  const variant = /^(.+)-(?:320|640|960)\.webp$/.exec(name);
+  const file =
+    images.read(name) ??
+    (variant
+      ? ['webp', 'png', 'jpg', 'gif'].map((ext) => images.read(`${variant[1]}.${ext}`)).find(Boolean)
+      : undefined);
   if (!file) return HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 });
   return new HttpResponse(file.bytes as Uint8Array<ArrayBuffer>, {
     headers: { 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable' },

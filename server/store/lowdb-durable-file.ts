@@ -58,10 +58,10 @@ export class DurableJsonFile<T> implements Adapter<T> {
 }
 
 /** temp file in the same folder, fsync, rename over the target, fsync the folder. */
-export async function writeFileDurably(file: string, text: string): Promise<void> {
+export async function writeFileDurably(file: string, text: string | Uint8Array, mode = 0o600): Promise<void> {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${++tmpCounter}.tmp`);
   try {
-    const fh = await open(tmp, 'w', 0o600);
+    const fh = await open(tmp, 'w', mode);
     try {
       await fh.writeFile(text);
       await fh.sync();

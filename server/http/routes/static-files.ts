@@ -1,6 +1,6 @@
 /**
  * Files that are not the API: uploaded images from DATA_DIR/uploads (content-hash names, so cached
- * for a year as immutable) and the built web app from dist/. The app's entry points (index.html,
+ * for a year as immutable; <name>-<320|640|960>.webp widths are made on first request, image-variants.ts) and the built web app from dist/. The app's entry points (index.html,
  * sw.js, manifest.webmanifest) are always revalidated so a deploy is picked up; any other unknown
  * GET gets index.html, letting the client router handle the path.
  */
@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Middleware } from 'koa';
+import { ensureVariant, isVariantName } from '../../store/image-variants';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,6 +32,19 @@ const TYPES: Record<string, string> = {
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'mockServiceWorker.js']);
 
+/** root/rel as an absolute path if it stays inside root; null otherwise. */
+function inside(root: string, rel: string): { file: string; decoded: string } | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rel);
+  } catch {
+    return null;
+  }
+  const file = normalize(join(root, decoded));
+  if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  return { file, decoded };
+}
+
 /** Sends root/rel if it is a regular file inside root; false otherwise. */
 async function sendFile(
   ctx: Context,
@@ -38,14 +52,9 @@ async function sendFile(
   rel: string,
   cacheControl: (rel: string) => string,
 ): Promise<boolean> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rel);
-  } catch {
-    return false;
-  }
-  const file = normalize(join(root, decoded));
-  if (file !== root && !file.startsWith(root.endsWith(sep) ? root : root + sep)) return false;
+  const where = inside(root, rel);
+  if (!where) return false;
+  const { file, decoded } = where;
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return false;
   ctx.status = 200;
@@ -62,7 +71,11 @@ export function serveUploads(uploadsDir: string): Middleware {
   const root = normalize(uploadsDir);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith('/uploads/')) return next();
-    if (!(await sendFile(ctx, root, ctx.path.slice('/uploads/'.length), () => IMMUTABLE))) {
+    const rel = ctx.path.slice('/uploads/'.length);
+    const where = inside(root, rel);
+    // A width of a stored image is made (or remade, if its original is newer) before it is sent.
+    if (where && isVariantName(where.file)) await ensureVariant(where.file);
+    if (!(await sendFile(ctx, root, rel, () => IMMUTABLE))) {
       ctx.status = 404;
       ctx.body = { message: 'Not found', code: 'not_found' };
     }

@@ -1,0 +1,80 @@
+/** Responsive widths: made as WebP on first request, never wider than the original, cached as immutable. */
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../contract-suite/client';
+import type { TestServer } from './test-server';
+import { startTestServer, TEST_ADMIN } from './test-server';
+
+let srv: TestServer;
+const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(() => srv.close());
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+
+const widthOf = async (res: Response) => (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width;
+
+describe('image widths', () => {
+  it('an uploaded image is served at 320, 640 and 960 px as WebP, made once and cached for a year', async () => {
+    const admin = await c.adminToken();
+    const bytes = await png(1200, 1500);
+    const r = await c.call('addProductImages', {
+      token: admin,
+      params: { id: 1 },
+      body: { images: [`data:image/png;base64,${bytes.toString('base64')}`] },
+    });
+    expect(r.status).toBe(201);
+    const url = (r.body.images as { url: string }[]).at(-1)!.url;
+    expect(url).toMatch(/^\/uploads\/[a-f0-9]{64}\.png$/);
+    for (const w of [320, 640, 960]) {
+      const res = await fetch(`${srv.baseUrl}${url.replace(/\.png$/, `-${w}.webp`)}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(await widthOf(res)).toBe(w);
+    }
+    const file = join(srv.dataDir, 'uploads', url.slice('/uploads/'.length).replace(/\.png$/, '-640.webp'));
+    const made = (await stat(file)).mtimeMs;
+    await fetch(`${srv.baseUrl}${url.replace(/\.png$/, '-640.webp')}`);
+    expect((await stat(file)).mtimeMs).toBe(made);
+  });
+
+  it('other widths, missing originals and paths outside uploads are 404', async () => {
+    const hash = 'a'.repeat(64);
+    for (const path of [
+      `/uploads/${hash}-500.webp`,
+      `/uploads/${hash}-320.webp`,
+      '/uploads/..%2F..%2Fetc-320.webp',
+    ])
+      expect((await fetch(`${srv.baseUrl}${path}`)).status, path).toBe(404);
+  });
+
+  it('a demo picture is never enlarged, and its widths are remade when the picture changes', async () => {
+    const dir = join(srv.dataDir, 'uploads', 'demo');
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      join(dir, 'shirt.webp'),
+      await sharp(await png(800, 1000))
+        .webp()
+        .toBuffer(),
+    );
+    const res = await fetch(`${srv.baseUrl}/uploads/demo/shirt-960.webp`);
+    expect(res.status).toBe(200);
+    expect(await widthOf(res)).toBe(800);
+    await writeFile(
+      join(dir, 'shirt.webp'),
+      await sharp(await png(400, 500))
+        .webp()
+        .toBuffer(),
+    );
+    const again = await fetch(`${srv.baseUrl}/uploads/demo/shirt-960.webp`);
+    expect(await widthOf(again)).toBe(400);
+  });
+});
