@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readToken } from '../../lib/api-client';
@@ -7,6 +7,9 @@ import { renderWithApp } from '../../test/render';
 import { lineFor, seedCart, signIn, demoProducts } from '../../test/shop-session';
 import { Header } from './header';
 import { searchUrl } from './search-url';
+
+// Whole pages against the mock core: give slow CI machines more than the default second to settle.
+configure({ asyncUtilTimeout: 4000 });
 
 const location = () => screen.getByTestId('location').textContent;
 

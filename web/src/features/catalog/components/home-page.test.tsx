@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../../../mock-api/node';
 import { demoData, keepProducts, reseed } from '../../../test/catalog-store';
 import { renderWithApp } from '../../../test/render';
 import { HomePage } from './home-page';
+
+// Whole pages against the mock core: give slow CI machines more than the default second to settle.
+configure({ asyncUtilTimeout: 4000 });
 
 let calls: string[] = [];
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,9 @@ import { server } from '../../../../../mock-api/node';
 import { demoData, keepProducts, reseed } from '../../../test/catalog-store';
 import { renderWithApp } from '../../../test/render';
 import { ProductListPage } from './product-list-page';
+
+// Whole pages against the mock core: give slow CI machines more than the default second to settle.
+configure({ asyncUtilTimeout: 4000 });
 
 /** Every /api/products query the page sends, in order (the sidebar's limit=5 call filtered out). */
 let listCalls: URLSearchParams[] = [];

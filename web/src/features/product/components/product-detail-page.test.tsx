@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { effectivePrice } from '../../../../../contract/rules/money';
@@ -8,6 +8,9 @@ import { cartLinesAtom } from '../../../lib/session/cart-atoms';
 import { demoData, reseed, type DemoData } from '../../../test/catalog-store';
 import { renderWithApp } from '../../../test/render';
 import { ProductDetailPage } from './product-detail-page';
+
+// Whole pages against the mock core: give slow CI machines more than the default second to settle.
+configure({ asyncUtilTimeout: 4000 });
 
 const location = () => screen.getByTestId('location').textContent;
 
