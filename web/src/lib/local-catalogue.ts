@@ -13,8 +13,11 @@ export async function localProductList(
 ): Promise<ProductListResponse | undefined> {
   const meta = await db.meta.get('catalogue');
   if (!meta?.complete) return undefined;
-  const clean = Object.fromEntries(Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
-  const parsed = catalogQuerySchema.safeParse(Object.fromEntries(Object.entries(clean).map(([k, v]) => [k, String(v)])));
+  // As the server sees it: URL query strings, empty values absent.
+  const asUrl = Object.entries(query ?? {})
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => [k, String(v)]);
+  const parsed = catalogQuerySchema.safeParse(Object.fromEntries(asUrl));
   if (!parsed.success) return undefined;
   return runCatalogQuery(await db.products.toArray(), parsed.data);
 }
