@@ -12,7 +12,7 @@ const boundary = (files, patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'coverage', 'public/mockServiceWorker.js', 'bench/data', 'bench/results', 'test-results', 'playwright-report'] },
+  { ignores: ['node_modules', 'dist', 'data', 'coverage', 'public/mockServiceWorker.js', 'bench/data', 'bench/results', 'test-results', 'playwright-report', '.tmp', 'fixtures/generated'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -60,7 +60,7 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
   if (!core.auth.hasAdmin()) {
     const email = opts.adminEmail ?? DEFAULT_ADMIN_EMAIL;
     const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
-    await core.auth.createUser({ name: 'Administrator', email, phone: '', password, isAdmin: true });
+    await core.auth.createUser({ name: 'Store Admin', email, phone: '', password, isAdmin: true });
     if (opts.adminPassword) log(`Created the admin account ${email} (password from ADMIN_PASSWORD).`);
     else
       log(
