@@ -7,6 +7,7 @@ import type { Api } from '../../core/api';
 import { DomainError } from '../../core/errors';
 import { bearerToken, idempotencyKey } from '../middleware/auth';
 import { IMAGES_LIMIT, JSON_LIMIT, readJsonBody } from '../middleware/body';
+import { COMPRESS_MIN_BYTES, compressedOnce, pickEncoding } from '../compression';
 
 const BODY_LIMITS: Partial<Record<EndpointName, number>> = { addProductImages: IMAGES_LIMIT };
 
@@ -38,9 +39,16 @@ export function createApiRouter(api: Api): Router {
         // Cached catalogue reads: the browser keeps the answer and revalidates it (304 when unchanged).
         ctx.set('ETag', reply.etag);
         ctx.set('Cache-Control', 'no-cache');
+        ctx.vary('Accept-Encoding');
         if (reply.status === 304) return;
         ctx.type = 'application/json';
-        ctx.body = reply.text ?? JSON.stringify(reply.body);
+        const text = reply.text ?? JSON.stringify(reply.body);
+        const encoding = text.length >= COMPRESS_MIN_BYTES ? pickEncoding(ctx.get('accept-encoding')) : null;
+        if (encoding) {
+          // Compressed once per answer (its ETag names its bytes), like the text itself.
+          ctx.body = await compressedOnce(reply.etag, encoding, () => Buffer.from(text), 'answer');
+          ctx.set('Content-Encoding', encoding);
+        } else ctx.body = text;
         return;
       }
       ctx.body = reply.body;

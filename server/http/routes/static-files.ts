@@ -5,10 +5,11 @@
  * GET gets index.html, letting the client router handle the path.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import { ensureVariant, isVariantName } from '../../store/image-variants';
+import { COMPRESS_MIN_BYTES, compressedOnce, isCompressible, pickEncoding } from '../compression';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -57,12 +58,27 @@ async function sendFile(
   const { file, decoded } = where;
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return false;
+  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   ctx.status = 200;
-  ctx.type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-  ctx.length = info.size;
+  ctx.type = type;
   ctx.lastModified = info.mtime;
   ctx.set('Cache-Control', cacheControl(decoded));
   ctx.set('X-Content-Type-Options', 'nosniff');
+  if (isCompressible(type)) ctx.vary('Accept-Encoding');
+  const encoding =
+    isCompressible(type) && info.size >= COMPRESS_MIN_BYTES ? pickEncoding(ctx.get('accept-encoding')) : null;
+  if (encoding && ctx.method !== 'HEAD') {
+    const bytes = await compressedOnce(
+      `${file}\u0000${info.size}\u0000${info.mtimeMs}`,
+      encoding,
+      () => readFile(file),
+      'static',
+    );
+    ctx.set('Content-Encoding', encoding);
+    ctx.body = bytes;
+    return true;
+  }
+  ctx.length = info.size;
   ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
   return true;
 }
