@@ -69,6 +69,16 @@ test('installable, controlled, and browsing works offline after one visit', asyn
       .toEqual([]);
     await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
 
+    // The worker's caches hold the shell and images only: no API answer, no admin chunk, no MSW worker.
+    const cached = await page.evaluate(async () => {
+      const lists = await Promise.all(
+        (await caches.keys()).map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)),
+      );
+      return lists.flat();
+    });
+    expect(cached.some((u) => u.endsWith('/index.html') || u.includes('/index.html?'))).toBe(true);
+    expect(cached.filter((u) => /\/api\/|\/assets\/admin-|mockServiceWorker/.test(u))).toEqual([]);
+
     await context.setOffline(true);
 
     // Home, reloaded offline.
@@ -115,4 +125,19 @@ test('installable, controlled, and browsing works offline after one visit', asyn
   } finally {
     await close();
   }
+});
+
+test('the manifest, the worker and robots.txt are served as a PWA needs', async ({ request }) => {
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  expect(await manifest.json()).toMatchObject({
+    name: 'Threadline',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+  });
+  const sw = await request.get('/sw.js');
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+  expect(sw.headers()['content-type']).toMatch(/javascript/);
+  expect(await (await request.get('/robots.txt')).text()).toContain('User-agent: *');
 });
