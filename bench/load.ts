@@ -91,7 +91,8 @@ export function checkClean(label: string, f: RunFigures): void {
 export async function measure(label: string, spec: LoadSpec): Promise<Measured> {
   // One request on its own first: lazy work (first index build, JIT) is not part of the warm-up's load.
   await once({ ...spec, connections: 1, amount: 1 });
-  if (spec.warmupSeconds > 0) await once({ ...spec, seconds: spec.warmupSeconds, amount: spec.amount ? 1 : undefined });
+  if (spec.warmupSeconds > 0)
+    await once({ ...spec, seconds: spec.warmupSeconds, amount: spec.amount ? 1 : undefined });
   const runs: RunFigures[] = [];
   for (let i = 0; i < 3; i++) {
     const r = await once(spec);

@@ -1,5 +1,5 @@
 /** The ratios of one run, each against its goal from issue 7, printed as a table and kept as JSON. */
-import type { LhScores } from './lighthouse';
+import type { LhPage } from './lighthouse';
 import type { ReadFigure, ReadQuery, ServerName } from './reads';
 import type { StormFigure, WriteFigure } from './writes';
 
@@ -22,7 +22,7 @@ export function ratios(
   reads: ReadFigure[],
   writes: WriteFigure[],
   storm: StormFigure | undefined,
-  lh: Record<string, LhScores> | null,
+  lh: Record<string, LhPage> | null,
 ): Ratio[] {
   const out: Ratio[] = [];
   for (const q of ['filtered', 'page1'] as const) {
@@ -76,7 +76,7 @@ export function ratios(
   });
   out.push({ name: 'GET p99 during the write storm', value: storm?.reads.p99 ?? null, unit: 'ms', max: 50 });
   for (const [page, s] of Object.entries(lh ?? {}))
-    for (const [cat, v] of Object.entries(s))
+    for (const [cat, v] of Object.entries(s.scores))
       out.push({
         name: `Lighthouse ${page} ${cat}`,
         value: v,

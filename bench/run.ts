@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { catalogDataSet, ordersDataSet } from './generate';
-import type { LhScores } from './lighthouse';
+import type { LhPage } from './lighthouse';
 import { runLighthouse } from './lighthouse';
 import type { ReadFigure } from './reads';
 import { runReads } from './reads';
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   let reads: ReadFigure[] = [];
   let writes: WriteFigure[] = [];
   let storm: StormFigure | undefined;
-  let lh: Record<string, LhScores> | null = null;
+  let lh: Record<string, LhPage> | null = null;
   let lhError: string | null = null;
   if (wants('reads')) {
     log('Reads (-c 10, warm-up, median of 3):');

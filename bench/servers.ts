@@ -32,8 +32,8 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-function pinned(cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn('taskset', ['-c', SERVER_CORE, cmd, ...args], {
+function pinned(cmd: string, args: string[], env: NodeJS.ProcessEnv, pin = true): ChildProcess {
+  const child = spawn(pin ? 'taskset' : cmd, pin ? ['-c', SERVER_CORE, cmd, ...args] : args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,17 +92,27 @@ async function started(
   };
 }
 
-export function startOurs(dataDir: string, port: number, extraEnv: NodeJS.ProcessEnv = {}): Promise<Running> {
+export function startOurs(
+  dataDir: string,
+  port: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+  pin = true,
+): Promise<Running> {
   // BENCH_SERVER_NODE_ARGS (e.g. --trace-gc) helps to explain a figure; empty in normal runs.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = pinned(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    DIST_DIR: join(dataDir, 'no-dist'),
-    ...extraEnv,
-  });
+  const child = pinned(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'server/index.ts'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      DIST_DIR: join(dataDir, 'no-dist'),
+      ...extraEnv,
+    },
+    pin,
+  );
   return started('ours', child, /listening on/, port);
 }
 
