@@ -27,12 +27,15 @@ async function boot() {
   afterLoad(() => {
     if (!__DEMO__ && import.meta.env.PROD)
       registerServiceWorker().catch((err: unknown) => console.error('Service worker:', err));
-    if (navigator.onLine) {
-      import('./lib/catalogue-sync')
-        .then(({ syncCatalogue }) => syncCatalogue())
-        .catch((err: unknown) => console.warn('Catalogue sync stopped:', err));
-    }
+    if (navigator.onLine) syncCatalogueLater();
+    window.addEventListener('online', syncCatalogueLater);
   });
+}
+
+function syncCatalogueLater(): void {
+  import('./lib/catalogue-sync')
+    .then(({ syncIfStale }) => syncIfStale())
+    .catch((err: unknown) => console.warn('Catalogue sync stopped:', err));
 }
 
 function afterLoad(run: () => void): void {

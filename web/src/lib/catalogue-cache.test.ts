@@ -6,7 +6,7 @@ import { server } from '../../../mock-api/node';
 import { demoData } from '../test/catalog-store';
 import { api } from './api-client';
 import { cachedApi, SLOW_NETWORK_MS } from './catalogue-cache';
-import { syncCatalogue } from './catalogue-sync';
+import { SYNC_MAX_AGE_MS, syncCatalogue, syncIfStale } from './catalogue-sync';
 import { CatalogueDb, MAX_RESPONSES, setCatalogueDb } from './db';
 import { localProductList } from './local-catalogue';
 
@@ -182,5 +182,15 @@ describe('bounded storage', () => {
     await vi.waitFor(async () => expect(await db.responses.get('old-0')).toBeUndefined());
     expect(await db.responses.count()).toBe(MAX_RESPONSES);
     expect(await db.responses.get('old-1')).toBeDefined();
+  });
+});
+
+describe('sync scheduling', () => {
+  it('copies again only when the last complete copy is stale', async () => {
+    const first = await syncIfStale();
+    expect(first.complete).toBe(true);
+    expect((await syncIfStale()).syncedAt).toBe(first.syncedAt);
+    await db.meta.put({ ...first, syncedAt: first.syncedAt - SYNC_MAX_AGE_MS - 1 });
+    expect((await syncIfStale()).syncedAt).toBeGreaterThan(first.syncedAt - SYNC_MAX_AGE_MS - 1);
   });
 });

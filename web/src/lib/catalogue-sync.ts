@@ -79,3 +79,18 @@ export async function syncCatalogue(
     throw err;
   }
 }
+
+/** A copy younger than this is fresh enough: browsing refreshes what is viewed network-first anyway. */
+export const SYNC_MAX_AGE_MS = 10 * 60 * 1000;
+
+/** Boot and back-online entry: copy again only when the last complete copy is older than SYNC_MAX_AGE_MS. */
+export async function syncIfStale(maxAgeMs = SYNC_MAX_AGE_MS): Promise<CatalogueMeta> {
+  const db = catalogueDb();
+  const meta = await db.meta.get('catalogue');
+  if (meta?.complete && Date.now() - meta.syncedAt < maxAgeMs) {
+    setLastSynced(meta.syncedAt);
+    mark('done');
+    return meta;
+  }
+  return syncCatalogue({ db });
+}
