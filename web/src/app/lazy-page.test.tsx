@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { ChunkLoadError, CHUNK_TIMEOUT_MS, lazyPage, withChunkTimeout } from './lazy-page';
@@ -48,5 +50,30 @@ describe('lazy screens after a deploy', () => {
     expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Reload to get the latest version');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeEnabled();
+  });
+});
+
+describe('route error boundary', () => {
+  it('clears the error when the shopper navigates elsewhere', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    function Boom(): never {
+      throw new Error('render failed');
+    }
+    renderWithApp(
+      <>
+        <RouteErrorBoundary>
+          <Routes>
+            <Route path="/broken" element={<Boom />} />
+            <Route path="/fine" element={<p>all good</p>} />
+          </Routes>
+        </RouteErrorBoundary>
+        <Link to="/fine">elsewhere</Link>
+      </>,
+      { route: '/broken' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'elsewhere' }));
+    expect(await screen.findByText('all good')).toBeInTheDocument();
   });
 });

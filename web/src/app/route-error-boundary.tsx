@@ -7,12 +7,15 @@ import styles from './route-error-boundary.module.css';
 interface Props {
   children: ReactNode;
 }
+interface BoundaryProps extends Props {
+  resetKey: string;
+}
 interface State {
   error: Error | null;
 }
 
 /** Catches a screen that failed to load or render, instead of leaving a blank page. */
-class Boundary extends Component<Props, State> {
+class Boundary extends Component<BoundaryProps, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): State {
@@ -21,6 +24,10 @@ class Boundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown): void {
     console.error(error);
+  }
+
+  override componentDidUpdate(prev: BoundaryProps): void {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
   }
 
   override render() {
@@ -43,8 +50,11 @@ class Boundary extends Component<Props, State> {
   }
 }
 
-/** Reset on every navigation, so a failed screen does not stick once the shopper goes elsewhere. */
+/**
+ * Cleared on navigation, so a failed screen does not stick once the shopper goes elsewhere (a reset, not a
+ * remount: the children keep their state when nothing failed).
+ */
 export function RouteErrorBoundary({ children }: Props) {
   const { pathname } = useLocation();
-  return <Boundary key={pathname}>{children}</Boundary>;
+  return <Boundary resetKey={pathname}>{children}</Boundary>;
 }
