@@ -87,12 +87,16 @@ export function checkClean(label: string, f: RunFigures): void {
   if (f.non2xx || f.errors) throw new Error(`${label}: ${f.non2xx} non-2xx answers and ${f.errors} errors`);
 }
 
-/** Warm-up (not counted), then the median of three runs. */
-export async function measure(label: string, spec: LoadSpec): Promise<Measured> {
-  // One request on its own first: lazy work (first index build, JIT) is not part of the warm-up's load.
+/** One request on its own (lazy work, JIT), then the warm-up load; nothing of it is counted. */
+export async function warmUp(spec: LoadSpec): Promise<void> {
   await once({ ...spec, connections: 1, amount: 1 });
   if (spec.warmupSeconds > 0)
     await once({ ...spec, seconds: spec.warmupSeconds, amount: spec.amount ? 1 : undefined });
+}
+
+/** Warm-up (not counted), then the median of three runs. */
+export async function measure(label: string, spec: LoadSpec): Promise<Measured> {
+  await warmUp(spec);
   const runs: RunFigures[] = [];
   for (let i = 0; i < 3; i++) {
     const r = await once(spec);

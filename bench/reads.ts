@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import { FILTER } from './catalog-data';
 import { catalogDataSet } from './generate';
-import type { Measured } from './load';
-import { measure } from './load';
+import type { Measured, RunFigures } from './load';
+import { checkClean, medianOf, once, warmUp } from './load';
 import type { Running } from './servers';
 import { startJsonServer, startOurs, startRaw } from './servers';
 
@@ -50,32 +50,53 @@ function start(server: ServerName, dir: string, port: number): Promise<Running> 
   return startRaw(server === 'raw-stringify' ? 'stringify' : 'buffer', dir, port);
 }
 
+/**
+ * Per catalogue size every server of the plan runs at once (each on its own port, all on core 0; an
+ * idle server costs nothing), and the three measured runs go round the servers in turn: ours, then
+ * each baseline, three times. A slow drift in the machine's load then weighs on all of them alike.
+ */
 export async function runReads(port: number, log: (line: string) => void): Promise<ReadFigure[]> {
   const out: ReadFigure[] = [];
   for (const products of [1000, 10000, 100000]) {
     const dir = await catalogDataSet(products);
-    for (const server of PLAN[products] ?? []) {
-      const running = await start(server, dir, port);
-      try {
-        for (const query of ['page1', 'filtered'] as const) {
-          const path = server === 'json-server' ? READ_PATHS[query].jsonServer : READ_PATHS[query].api;
+    const running: Array<{ server: ServerName; r: Running }> = [];
+    try {
+      for (const [i, server] of (PLAN[products] ?? []).entries())
+        running.push({ server, r: await start(server, dir, port + i) });
+      for (const query of ['page1', 'filtered'] as const) {
+        const specs = running.map(({ server, r }) => {
           const short = slow(server, products);
-          const result = await measure(`${server} ${products} ${query}`, {
-            url: running.url,
-            path,
-            connections: short ? 1 : 10,
-            seconds: 3,
-            warmupSeconds: short ? 0 : 2,
-            amount: short ? (query === 'page1' ? 3 : 10) : undefined,
-          });
-          out.push({ products, server, query, startMs: running.startMs, result });
+          return {
+            server,
+            startMs: r.startMs,
+            spec: {
+              url: r.url,
+              path: server === 'json-server' ? READ_PATHS[query].jsonServer : READ_PATHS[query].api,
+              connections: short ? 1 : 10,
+              seconds: 3,
+              warmupSeconds: short ? 0 : 2,
+              amount: short ? (query === 'page1' ? 3 : 10) : undefined,
+            },
+          };
+        });
+        for (const { spec } of specs) await warmUp(spec);
+        const runs = new Map<ServerName, RunFigures[]>();
+        for (let round = 0; round < 3; round++)
+          for (const { server, spec } of specs) {
+            const f = await once(spec);
+            checkClean(`${server} ${products} ${query}`, f);
+            runs.set(server, [...(runs.get(server) ?? []), f]);
+          }
+        for (const { server, startMs } of specs) {
+          const result = medianOf(runs.get(server) ?? []);
+          out.push({ products, server, query, startMs, result });
           log(
             `  ${server.padEnd(13)} ${String(products).padStart(6)} products  ${query.padEnd(8)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`,
           );
         }
-      } finally {
-        await running.stop();
       }
+    } finally {
+      for (const { r } of running) await r.stop();
     }
   }
   return out;
