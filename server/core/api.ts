@@ -135,6 +135,9 @@ export function createApi(core: Core) {
     memo.set(key, { version: core.catalog.version(), answer });
   };
   return {
+    /** Moves on with every product or category write: answers cached outside the core key on it. */
+    catalogVersion: (): number => core.catalog.version(),
+
     async handle(name: EndpointName, req: ApiRequest): Promise<ApiReply> {
       const endpoint: Endpoint = endpoints[name];
       const memo = CACHED[name] ? memoKey(name, req) : null;

@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import type { Api } from '../core/api';
+import { createCachedAnswers } from './cached-answers';
 import { errorHandler } from './middleware/error-handler';
 import { createApiRouter } from './routes/api-routes';
 import { serveUploads, serveWebApp } from './routes/static-files';
@@ -17,7 +18,10 @@ export function createApp({ api, uploadsDir, distDir, log }: AppDeps): Koa {
   app.proxy = false;
   // Koa would otherwise print every thrown error itself; the error handler already decided.
   app.silent = true;
-  const router = createApiRouter(api);
+  const cached = createCachedAnswers(api);
+  const router = createApiRouter(api, cached);
+  // Repeated catalogue reads are answered first of all, before routing (cached-answers.ts).
+  app.use(cached.middleware());
   app.use(errorHandler(log));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');

@@ -7,7 +7,7 @@ import type { Api } from '../../core/api';
 import { DomainError } from '../../core/errors';
 import { bearerToken, idempotencyKey } from '../middleware/auth';
 import { IMAGES_LIMIT, JSON_LIMIT, readJsonBody } from '../middleware/body';
-import { COMPRESS_MIN_BYTES, compressedOnce, pickEncoding } from '../compression';
+import type { CachedAnswers } from '../cached-answers';
 
 const BODY_LIMITS: Partial<Record<EndpointName, number>> = { addProductImages: IMAGES_LIMIT };
 
@@ -20,7 +20,7 @@ function firstValues(query: Context['query']): Record<string, string> {
   return out;
 }
 
-export function createApiRouter(api: Api): Router {
+export function createApiRouter(api: Api, cached: CachedAnswers): Router {
   const router = new Router({ prefix: API_BASE });
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const ep = endpoints[name];
@@ -34,23 +34,9 @@ export function createApiRouter(api: Api): Router {
         idempotencyKey: idempotencyKey(ctx),
         ifNoneMatch: ctx.get('if-none-match') || undefined,
       });
+      // Cached catalogue reads (they carry an ETag) go out through the shared sender.
+      if (reply.etag) return cached.sendReply(ctx, { ...reply, etag: reply.etag });
       ctx.status = reply.status;
-      if (reply.etag) {
-        // Cached catalogue reads: the browser keeps the answer and revalidates it (304 when unchanged).
-        ctx.set('ETag', reply.etag);
-        ctx.set('Cache-Control', 'no-cache');
-        ctx.vary('Accept-Encoding');
-        if (reply.status === 304) return;
-        ctx.type = 'application/json';
-        const text = reply.text ?? JSON.stringify(reply.body);
-        const encoding = text.length >= COMPRESS_MIN_BYTES ? pickEncoding(ctx.get('accept-encoding')) : null;
-        if (encoding) {
-          // Compressed once per answer (its ETag names its bytes), like the text itself.
-          ctx.body = await compressedOnce(reply.etag, encoding, () => Buffer.from(text), 'answer');
-          ctx.set('Content-Encoding', encoding);
-        } else ctx.body = text;
-        return;
-      }
       ctx.body = reply.body;
       ctx.set('Cache-Control', 'no-store');
     });

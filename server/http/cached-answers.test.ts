@@ -1,0 +1,44 @@
+/** A repeated catalogue read answered before routing looks exactly like the first, and never outlives a write. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createClient } from '../contract-suite/client';
+import type { TestServer } from './test-server';
+import { startTestServer, TEST_ADMIN } from './test-server';
+
+let srv: TestServer;
+const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(() => srv.close());
+
+const HEADERS = ['etag', 'cache-control', 'content-type', 'content-length', 'vary', 'x-content-type-options'];
+const get = async (path: string) => {
+  const r = await fetch(`${srv.baseUrl}${path}`, { headers: { 'accept-encoding': 'identity' } });
+  return { status: r.status, headers: HEADERS.map((h) => r.headers.get(h)), body: await r.text() };
+};
+
+it('the second answer for a URL equals the first, header for header', async () => {
+  for (const path of ['/api/products?limit=3&sort=price_desc', '/api/products/2', '/api/categories']) {
+    const first = await get(path);
+    const second = await get(path);
+    expect(first.status).toBe(200);
+    expect(second, path).toEqual(first);
+    expect(first.headers[5]).toBe('nosniff');
+  }
+});
+
+it('a product write is seen at once by the next read of the same URL', async () => {
+  const path = '/api/products/1';
+  const before = JSON.parse((await get(path)).body) as { title: string };
+  await get(path);
+  const admin = await c.adminToken();
+  const r = await c.call('updateProduct', {
+    token: admin,
+    params: { id: 1 },
+    body: { title: 'Renamed Tee', regular_price: 25, sale_price: 19.99, sizes: ['S'], colors: [] },
+  });
+  expect(r.status).toBe(200);
+  const after = JSON.parse((await get(path)).body) as { title: string };
+  expect(before.title).not.toBe('Renamed Tee');
+  expect(after.title).toBe('Renamed Tee');
+});
