@@ -11,7 +11,7 @@ import type { Api } from '../server/core/api';
 import { createApi } from '../server/core/api';
 import type { Core } from '../server/core/core';
 import { createCore } from '../server/core/core';
-import type { HtmlSanitizer } from '../server/core/ports';
+import type { HtmlSanitizer, Stores } from '../server/core/ports';
 import type { DemoStore } from '../server/core/seed';
 import { seedDemoStore } from '../server/core/seed';
 import { createCountriesDataset } from '../server/store/countries-dataset';
@@ -44,11 +44,27 @@ export function configureMockSanitizer(s: HtmlSanitizer): void {
   sanitizer = s;
 }
 
-async function build(demo: DemoStore): Promise<MockBackend> {
-  const images = createMemoryImageStorage();
+/** Where a backend keeps its data: memory (tests, the default) or the demo's IndexedDB (demo-backend.ts). */
+export interface MockStorage {
+  stores: Stores;
+  images: MemoryImageStorage;
+  /** The stores already hold a saved demo: no admin to create, nothing to seed. */
+  restored?: boolean;
+}
+
+const memoryStorage = (): MockStorage => ({
+  stores: createMemoryStores(),
+  images: createMemoryImageStorage(),
+});
+
+export async function buildMockBackend(
+  demo: DemoStore,
+  storage: MockStorage = memoryStorage(),
+): Promise<MockBackend> {
+  const { stores, images } = storage;
   const hasher = createWebCryptoHasher(1_000);
   const core = createCore({
-    stores: createMemoryStores(),
+    stores,
     hasher,
     tokens: createWebTokenService(),
     images,
@@ -56,24 +72,31 @@ async function build(demo: DemoStore): Promise<MockBackend> {
     clock: systemClock,
     countries: createCountriesDataset(),
   });
-  await core.auth.createUser({
-    name: MOCK_ADMIN.name,
-    email: MOCK_ADMIN.email,
-    phone: '15550109999',
-    password: MOCK_ADMIN.password,
-    isAdmin: true,
-  });
-  await seedDemoStore(core.deps.stores, hasher, demo, systemClock.now());
+  if (!storage.restored) {
+    await core.auth.createUser({
+      name: MOCK_ADMIN.name,
+      email: MOCK_ADMIN.email,
+      phone: '15550109999',
+      password: MOCK_ADMIN.password,
+      isAdmin: true,
+    });
+    await seedDemoStore(stores, hasher, demo, systemClock.now());
+  }
   return { core, api: createApi(core), images, demo };
 }
 
 export function mockBackend(): Promise<MockBackend> {
-  return (current ??= build(demoStore()));
+  return (current ??= buildMockBackend(demoStore()));
+}
+
+/** Puts another backend behind the handlers (the browser demo's saved one); resetMockStore() undoes it. */
+export function installMockBackend(backend: Promise<MockBackend>): void {
+  current = backend;
 }
 
 /** Back to the seeded state; pass a DemoStore to seed other data (e.g. tinyDemoStore()). */
 export async function resetMockStore(demo: DemoStore = demoStore()): Promise<void> {
-  current = build(demo);
+  current = buildMockBackend(demo);
   await current;
 }
 

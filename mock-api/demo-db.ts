@@ -1,0 +1,103 @@
+/**
+ * The demo backend's IndexedDB (Dexie), browser demo only. Layout of `threadline-demo`:
+ *   categories products users sessions orders   the rows of each table, by id, as the core stores them
+ *   meta    `<table>` -> { seq } (the table's last id handed out, so a deleted top id is never reused)
+ *           `ready`   -> { version } (written once the seed has fully landed: without it the data is a
+ *                        half-finished seed and is thrown away)
+ *   images  uploaded images by content-hash name: { name, bytes, contentType }
+ * Rows come back through the same row schemas the server checks its data files with, so a stale or
+ * hand-edited database is reseeded instead of failing requests later.
+ */
+import Dexie from 'dexie';
+import { z } from 'zod';
+import type {
+  StoredCategory,
+  StoredOrder,
+  StoredProduct,
+  StoredSession,
+  StoredUser,
+} from '../server/core/records';
+import { ROW_SCHEMAS } from '../server/store/record-schemas';
+import type { TableState } from '../server/store/table';
+
+/** Bump when the stored shape changes: an older database is then reseeded. */
+export const DEMO_DATA_VERSION = 1;
+export const DEMO_DB_NAME = 'threadline-demo';
+export const TABLES = ['categories', 'products', 'users', 'sessions', 'orders'] as const;
+
+export type TableName = (typeof TABLES)[number];
+interface RowTypes {
+  categories: StoredCategory;
+  products: StoredProduct;
+  users: StoredUser;
+  sessions: StoredSession;
+  orders: StoredOrder;
+}
+export type RowOf<K extends TableName> = RowTypes[K];
+
+export interface StoredImage {
+  name: string;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+const metaSchema = z.object({
+  key: z.string(),
+  seq: z.number().int().nonnegative().optional(),
+  version: z.number().optional(),
+});
+const imageSchema = z.object({ name: z.string(), bytes: z.instanceof(Uint8Array), contentType: z.string() });
+
+// A plain Dexie, not a subclass: Dexie's typing of a subclass's transactions is too deep for tsc here.
+export type DemoDb = Dexie;
+
+export function openDemoDb(name = DEMO_DB_NAME): DemoDb {
+  const db = new Dexie(name);
+  db.version(1).stores({ ...Object.fromEntries(TABLES.map((t) => [t, 'id'])), meta: 'key', images: 'name' });
+  return db;
+}
+
+function validRows<K extends TableName>(name: K, rows: unknown[]): rows is Array<RowOf<K>> {
+  return z.array(ROW_SCHEMAS[name]).safeParse(rows).success;
+}
+
+async function loadTable<K extends TableName>(
+  db: DemoDb,
+  name: K,
+): Promise<TableState<RowOf<K>> | undefined> {
+  const rows = await db.table<unknown, number>(name).toArray();
+  const meta = metaSchema.safeParse(await db.table('meta').get(name));
+  if (!validRows(name, rows)) return undefined;
+  return { seq: meta.success ? (meta.data.seq ?? 0) : 0, rows };
+}
+
+export type DemoSnapshot = { [K in TableName]: TableState<RowOf<K>> } & { images: StoredImage[] };
+
+/** The saved demo, or undefined when there is none (first start, unfinished seed, old or broken data). */
+export async function loadSnapshot(db: DemoDb): Promise<DemoSnapshot | undefined> {
+  const ready = metaSchema.safeParse(await db.table('meta').get('ready'));
+  if (!ready.success || ready.data.version !== DEMO_DATA_VERSION) return undefined;
+  const [categories, products, users, sessions, orders] = await Promise.all([
+    loadTable(db, 'categories'),
+    loadTable(db, 'products'),
+    loadTable(db, 'users'),
+    loadTable(db, 'sessions'),
+    loadTable(db, 'orders'),
+  ]);
+  if (!categories || !products || !users || !sessions || !orders) return undefined;
+  // A broken image only loses that image.
+  const images = (await db.table<unknown, string>('images').toArray()).flatMap((raw) => {
+    const r = imageSchema.safeParse(raw);
+    return r.success ? [r.data] : [];
+  });
+  return { categories, products, users, sessions, orders, images };
+}
+
+export async function clearDemoDb(db: DemoDb): Promise<void> {
+  // The ready marker goes first: if the page closes half-way, what is left counts as no saved demo.
+  await db.table('meta').clear();
+  await Promise.all(db.tables.map((t) => t.clear()));
+}
+
+export const markReady = (db: DemoDb): Promise<unknown> =>
+  db.table('meta').put({ key: 'ready', version: DEMO_DATA_VERSION });
