@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { imageSizes, uploadSrcSet } from '../lib/responsive-image';
 import styles from './product-image.module.css';
 
 interface Props {
@@ -9,10 +10,12 @@ interface Props {
   /** Above-the-fold images load eagerly; everything else waits until it scrolls near. */
   eager?: boolean;
   className?: string;
+  /** The `sizes` of the srcset; by default `width` CSS pixels, or the screen's width when narrower. */
+  sizes?: string;
 }
 
 /** Product and category art: fixed width/height so nothing jumps while loading, placeholder when missing. */
-export function ProductImage({ src, alt, width = 600, height = 750, eager = false, className }: Props) {
+export function ProductImage({ src, alt, width = 600, height = 750, eager = false, className, sizes }: Props) {
   // A missing or broken file shows the same placeholder as "no image" instead of a broken-image icon.
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
@@ -22,14 +25,19 @@ export function ProductImage({ src, alt, width = 600, height = 750, eager = fals
       </div>
     );
   }
+  // Stored images come in 320/640/960 px WebP widths: the browser picks the smallest that fits.
+  const srcSet = uploadSrcSet(src);
   return (
     <img
       className={`${styles.img} ${className ?? ''}`}
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? (sizes ?? imageSizes(width)) : undefined}
       alt={alt}
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(src)}
     />
