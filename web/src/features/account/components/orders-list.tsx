@@ -1,12 +1,18 @@
 import { Spinner } from '../../../components/spinner';
+import { StatusBadge } from '../../../components/status-badge';
 import { money } from '../../../lib/store-config';
 import { useMyOrders } from '../use-my-orders';
-import { StatusBadge } from './status-badge';
 import styles from './profile.module.css';
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString();
+}
+
+/** The profile shows statuses in one case, whatever case the server stored. */
+function statusLabel(status: string): string {
+  const s = status.trim();
+  return s ? s.toLowerCase() : 'unknown';
 }
 
 /** Your Orders: spinner, then id, date (browser locale), the server's total and a status badge. */
@@ -32,7 +38,7 @@ export function OrdersList() {
                 </time>
               </div>
               <span className={styles.orderTotal}>{money(o.total)}</span>
-              <StatusBadge status={o.status} />
+              <StatusBadge status={o.status} label={statusLabel(o.status)} />
             </li>
           ))}
         </ul>

@@ -107,37 +107,6 @@ export const ClockIcon = (p: P) => (
     <path d="M12 7v5l3 2" />
   </Icon>
 );
-export const CogIcon = (p: P) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="3" />
-    <path d="M12 2v3M12 19v3M4.2 4.2l2.1 2.1M17.7 17.7l2.1 2.1M2 12h3M19 12h3M4.2 19.8l2.1-2.1M17.7 6.3l2.1-2.1" />
-  </Icon>
-);
-export const TruckIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M1 4h14v12H1zM15 9h4l3 3v4h-7" />
-    <circle cx="6" cy="18" r="2" />
-    <circle cx="18" cy="18" r="2" />
-  </Icon>
-);
-export const CheckCircleIcon = (p: P) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m8 12 3 3 5-6" />
-  </Icon>
-);
-export const XCircleIcon = (p: P) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m15 9-6 6M9 9l6 6" />
-  </Icon>
-);
-export const InfoIcon = (p: P) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 11v5M12 8h.01" />
-  </Icon>
-);
 export const EditIcon = (p: P) => (
   <Icon {...p}>
     <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
