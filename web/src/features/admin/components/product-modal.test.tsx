@@ -132,7 +132,10 @@ describe('Admin products: the product modal', () => {
     await user.click(d.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Error saving product. Please try again.'));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    await user.click(d.getByRole('button', { name: 'Create' }));
+    // The alert fires before the saving state clears: wait for the button to read Create again.
+    const retry = await d.findByRole('button', { name: 'Create' });
+    await waitFor(() => expect(retry).toBeEnabled());
+    await user.click(retry);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(writes.filter((w) => w === 'POST /api/products')).toHaveLength(1);
     expect(writes.filter((w) => /^PUT \/api\/products\/\d+$/.test(w))).toHaveLength(1);
