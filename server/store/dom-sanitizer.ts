@@ -4,35 +4,17 @@
  */
 import DOMPurify from 'dompurify';
 import type { HtmlSanitizer } from '../core/ports';
+import { ALLOWED_SCHEMES, ALLOWED_TAGS, LINK_ATTRIBUTES } from './html-allow-list';
 
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'a',
-  'span',
-  'hr',
-];
+const ALLOWED_URI_REGEXP = new RegExp(`^(?:${ALLOWED_SCHEMES.map((s) => `${s}:`).join('|')})`, 'i');
 
 export function createDomSanitizer(): HtmlSanitizer {
   return {
     sanitize: (html) =>
       DOMPurify.sanitize(html, {
-        ALLOWED_TAGS,
-        ALLOWED_ATTR: ['href', 'title', 'target', 'rel'],
-        ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+        ALLOWED_TAGS: [...ALLOWED_TAGS],
+        ALLOWED_ATTR: [...LINK_ATTRIBUTES],
+        ALLOWED_URI_REGEXP,
       }).trim(),
   };
 }

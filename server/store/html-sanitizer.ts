@@ -1,30 +1,12 @@
 /** Product descriptions are admin-written HTML shown to every shopper: keep formatting, drop anything active. */
 import sanitizeHtml from 'sanitize-html';
 import type { HtmlSanitizer } from '../core/ports';
+import { ALLOWED_SCHEMES, ALLOWED_TAGS, LINK_ATTRIBUTES } from './html-allow-list';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'h2',
-    'h3',
-    'h4',
-    'blockquote',
-    'a',
-    'span',
-    'hr',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: { a: [...LINK_ATTRIBUTES] },
+  allowedSchemes: [...ALLOWED_SCHEMES],
   // Links always open safely, whatever the admin typed.
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
   disallowedTagsMode: 'discard',
