@@ -21,10 +21,6 @@ interface FieldFrame {
   className?: string;
 }
 
-function describedBy(errorId: string | undefined, hintId: string | undefined): string | undefined {
-  return [errorId, hintId].filter(Boolean).join(' ') || undefined;
-}
-
 function Frame({
   id,
   label,
@@ -62,16 +58,21 @@ function Frame({
   );
 }
 
-function useFieldIds(given: string | undefined, error: string | undefined, hint: ReactNode) {
+/**
+ * Splits a field's props into the frame's, the wiring every control needs (id, aria-invalid,
+ * aria-describedby) and the rest, which the control takes as they are.
+ */
+function useField<P extends FieldFrame & { id?: string | undefined }>(props: P) {
+  const { label, error, hint, required, className, id: given, ...rest } = props;
   const auto = useId();
   const id = given ?? auto;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return {
-    id,
-    errorId,
-    hintId,
-    describedBy: describedBy(error ? errorId : undefined, hint ? hintId : undefined),
+    frame: { id, errorId, hintId, label, error, hint, required, className },
+    control: { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy },
+    rest,
   };
 }
 
@@ -81,45 +82,20 @@ type InputProps = FieldFrame &
     trailing?: ReactNode;
   };
 
-export function TextField({
-  label,
-  error,
-  hint,
-  required,
-  className,
-  inputClassName,
-  trailing,
-  id: given,
-  ...input
-}: InputProps) {
-  const ids = useFieldIds(given, error, hint);
-  const control = (
-    <input
-      id={ids.id}
-      className={[styles.control, inputClassName].filter(Boolean).join(' ')}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={ids.describedBy}
-      {...input}
-    />
+export function TextField({ inputClassName, trailing, ...props }: InputProps) {
+  const { frame, control, rest } = useField(props);
+  const input = (
+    <input className={[styles.control, inputClassName].filter(Boolean).join(' ')} {...control} {...rest} />
   );
   return (
-    <Frame
-      id={ids.id}
-      errorId={ids.errorId}
-      hintId={ids.hintId}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      className={className}
-    >
+    <Frame {...frame}>
       {trailing ? (
         <div className={styles.withTrailing}>
-          {control}
+          {input}
           {trailing}
         </div>
       ) : (
-        control
+        input
       )}
     </Frame>
   );
@@ -128,35 +104,11 @@ export function TextField({
 type SelectProps = FieldFrame &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> & { children: ReactNode };
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  required,
-  className,
-  id: given,
-  children,
-  ...select
-}: SelectProps) {
-  const ids = useFieldIds(given, error, hint);
+export function SelectField({ children, ...props }: SelectProps) {
+  const { frame, control, rest } = useField(props);
   return (
-    <Frame
-      id={ids.id}
-      errorId={ids.errorId}
-      hintId={ids.hintId}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      className={className}
-    >
-      <select
-        id={ids.id}
-        className={`${styles.control} ${styles.select}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...select}
-      >
+    <Frame {...frame}>
+      <select className={`${styles.control} ${styles.select}`} {...control} {...rest}>
         {children}
       </select>
     </Frame>
@@ -165,34 +117,11 @@ export function SelectField({
 
 type TextAreaProps = FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>;
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  required,
-  className,
-  id: given,
-  ...area
-}: TextAreaProps) {
-  const ids = useFieldIds(given, error, hint);
+export function TextAreaField(props: TextAreaProps) {
+  const { frame, control, rest } = useField(props);
   return (
-    <Frame
-      id={ids.id}
-      errorId={ids.errorId}
-      hintId={ids.hintId}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      className={className}
-    >
-      <textarea
-        id={ids.id}
-        className={`${styles.control} ${styles.textarea}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...area}
-      />
+    <Frame {...frame}>
+      <textarea className={`${styles.control} ${styles.textarea}`} {...control} {...rest} />
     </Frame>
   );
 }
