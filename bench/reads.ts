@@ -91,7 +91,7 @@ export async function runReads(port: number, log: (line: string) => void): Promi
           const result = medianOf(runs.get(server) ?? []);
           out.push({ products, server, query, startMs, result });
           log(
-            `  ${server.padEnd(13)} ${String(products).padStart(6)} products  ${query.padEnd(8)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`,
+            `  ${server.padEnd(13)} ${String(products).padStart(6)} products  ${query.padEnd(8)} ${(result.rps < 10 ? result.rps.toFixed(1) : result.rps.toFixed(0)).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms`,
           );
         }
       }

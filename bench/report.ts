@@ -112,11 +112,13 @@ export function table(rows: Ratio[]): string {
   ].join('\n');
 }
 
+const perSecond = (n: number): string => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+
 export function rawTable(reads: ReadFigure[], writes: WriteFigure[], storm: StormFigure | undefined): string {
   const lines = ['| server | products | query | req/s | p50 ms | p99 ms |', '|---|---:|---|---:|---:|---:|'];
   for (const r of reads)
     lines.push(
-      `| ${r.server} | ${r.products} | ${r.query} | ${r.result.rps.toFixed(0)} | ${r.result.p50} | ${r.result.p99} |`,
+      `| ${r.server} | ${r.products} | ${r.query} | ${perSecond(r.result.rps)} | ${r.result.p50} | ${r.result.p99} |`,
     );
   for (const w of writes)
     lines.push(
