@@ -3,6 +3,7 @@ import { useAtomValue } from '../../../lib/jotai';
 import { userAtom } from '../../../lib/session/auth-atoms';
 import { ChangePassword } from './change-password';
 import { OrdersList } from './orders-list';
+import page from '../../../styles/page.module.css';
 import styles from './profile.module.css';
 
 const orNotProvided = (v: string | undefined) => (v && v.trim() ? v : 'Not provided');
@@ -11,9 +12,9 @@ const orNotProvided = (v: string | undefined) => (v && v.trim() ? v : 'Not provi
 export function ProfilePage() {
   const user = useAtomValue(userAtom);
   return (
-    <div className={`container ${styles.page}`}>
+    <div className={`container ${page.page}`}>
       <PageMeta title="My Account" description="Your account details and orders." />
-      <h1 className={styles.heading}>My Account</h1>
+      <h1 className={page.heading}>My Account</h1>
       <div className={styles.layout}>
         <div className={styles.side}>
           <section className={styles.card} aria-labelledby="account-title">

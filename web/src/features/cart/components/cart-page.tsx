@@ -19,6 +19,7 @@ import { AddressPopup } from './address-popup';
 import { CartTable } from './cart-table';
 import { CartToast } from './cart-toast';
 import { CartTotals } from './cart-totals';
+import page from '../../../styles/page.module.css';
 import styles from './cart-page.module.css';
 
 export const CART_UPDATED = 'Cart updated successfully ✅';
@@ -51,9 +52,9 @@ export function CartPage() {
   };
 
   return (
-    <div className={`container ${styles.page}`}>
+    <div className={`container ${page.page}`}>
       <PageMeta title="Cart" description="Review the items in your cart, estimate shipping and check out." />
-      <h1 className={styles.heading}>Shopping Cart</h1>
+      <h1 className={page.heading}>Shopping Cart</h1>
       {lines.length === 0 ? (
         <div className={styles.empty}>
           <p className={styles.emptyText}>Your cart is empty</p>

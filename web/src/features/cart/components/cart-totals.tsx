@@ -3,6 +3,7 @@ import type { ShippingAddress } from '../../../../../contract/schemas/cart';
 import { fromCents, toCents } from '../../../../../contract/rules/money';
 import { buttonClass, Button } from '../../../components/button';
 import { money } from '../../../lib/store-config';
+import page from '../../../styles/page.module.css';
 import styles from './cart-totals.module.css';
 
 interface Props {
@@ -24,8 +25,8 @@ function destination(a: ShippingAddress): string {
 export function CartTotals({ subtotal, shipping, address, onCalculateShipping }: Props) {
   const to = destination(address);
   return (
-    <section className={styles.box} aria-labelledby="cart-totals-title">
-      <h2 id="cart-totals-title" className={styles.heading}>
+    <section className={`${page.panel} ${styles.box}`} aria-labelledby="cart-totals-title">
+      <h2 id="cart-totals-title" className={page.panelTitle}>
         Cart Totals
       </h2>
       <dl className={styles.rows}>

@@ -16,6 +16,7 @@ import { clearDraft, initialForm, saveDraft } from '../checkout-form';
 import { CHECKOUT_PATH, usePlaceOrder } from '../use-place-order';
 import { BillingForm, FIELD_ORDER } from './billing-form';
 import { OrderSummary } from './order-summary';
+import page from '../../../styles/page.module.css';
 import styles from './checkout-page.module.css';
 
 /** /checkout: billing form left, order summary right; Place Order validates, then signs in or places. */
@@ -59,12 +60,12 @@ export function CheckoutPage() {
   };
 
   return (
-    <div className={`container ${styles.page}`}>
+    <div className={`container ${page.page}`}>
       <PageMeta
         title="Checkout"
         description="Enter your billing and shipping details and place your cash on delivery order."
       />
-      <h1 className={styles.heading}>Checkout</h1>
+      <h1 className={page.heading}>Checkout</h1>
       {lines.length === 0 ? (
         <div className={styles.empty}>
           <p>Your cart is empty</p>

@@ -4,6 +4,7 @@ import { fromCents, toCents } from '../../../../../contract/rules/money';
 import { shippingForOrder } from '../../../../../contract/rules/shipping';
 import { Button } from '../../../components/button';
 import { money } from '../../../lib/store-config';
+import page from '../../../styles/page.module.css';
 import styles from './order-summary.module.css';
 
 interface Props {
@@ -25,8 +26,8 @@ export function OrderSummary({ lines, subtotal, city, processing, offline = fals
   const shipping = shippingForOrder(city);
   const total = fromCents(toCents(subtotal) + toCents(shipping));
   return (
-    <section className={styles.card} aria-labelledby="summary-title">
-      <h2 id="summary-title" className={styles.title}>
+    <section className={`${page.panel} ${styles.card}`} aria-labelledby="summary-title">
+      <h2 id="summary-title" className={page.panelTitle}>
         Your Order
       </h2>
       <ul className={styles.lines}>
