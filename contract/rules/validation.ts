@@ -24,10 +24,17 @@ export function validateCheckout(form: Pick<CheckoutForm, 'name' | 'street' | 'c
   if (!form.city.trim()) errors.city = 'Town/City is required';
   if (!form.street.trim()) errors.street = 'Street is required';
   if (!form.province.trim()) errors.province = 'State is required';
-  const phone = form.phone.trim();
-  if (!phone) errors.phone = 'Phone number is required';
-  else if (!PHONE_PATTERN.test(phone)) errors.phone = 'Invalid phone format';
+  const phone = phoneError(form.phone);
+  if (phone) errors.phone = phone;
   return errors;
+}
+
+/** Required, then 10 to 15 digits; the format message overrides the required one. */
+export function phoneError(raw: string): string | undefined {
+  const phone = raw.trim();
+  if (!phone) return 'Phone number is required';
+  if (!PHONE_PATTERN.test(phone)) return 'Invalid phone format';
+  return undefined;
 }
 
 /** "address, street, city, country, province" with empty parts left out. */

@@ -1,30 +1,35 @@
 import { z } from 'zod';
+import { LIMITS, ORDER_LIMITS } from '../limits';
+
+/** The size id a cart line may carry (spec: read at checkout, where it is set is not shown). */
+export const sizeIdSchema = z.union([z.string().max(LIMITS.option), z.number().finite()]).nullable();
 
 /** A cart line as the web app keeps it (cookie `cart`). */
 export const cartLineSchema = z.object({
   productId: z.number().int().positive(),
   qty: z.number().int().min(1),
   price: z.number().nonnegative(),
-  title: z.string(),
-  image: z.string().nullable(),
-  selectedSize: z.string(),
-  selectedColor: z.string(),
-  sizeId: z.union([z.string(), z.number()]).nullable().optional(),
+  title: z.string().max(LIMITS.title),
+  image: z.string().max(LIMITS.imageUrl).nullable(),
+  selectedSize: z.string().max(LIMITS.option),
+  selectedColor: z.string().max(LIMITS.option),
+  sizeId: sizeIdSchema.optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 export const cartSchema = z.object({
-  lines: z.array(cartLineSchema),
+  lines: z.array(cartLineSchema).max(ORDER_LIMITS.lines * 10),
   shippingCost: z.number().nonnegative(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
+const part = z.string().max(LIMITS.addressPart);
 export const shippingAddressSchema = z.object({
-  address: z.string(),
-  street: z.string(),
-  city: z.string(),
-  country: z.string(),
-  province: z.string(),
+  address: part,
+  street: part,
+  city: part,
+  country: part,
+  province: part,
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 

@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits';
 
 export const idSchema = z.number().int().positive();
 
+/** A URL of an image we serve, as stored on a product or category. */
+export const imageUrlSchema = z.string().max(LIMITS.imageUrl);
+/** An image as the admin forms send it: a data URL (or a URL we already serve, on edit). */
+export const imageInputSchema = z.string().max(LIMITS.dataUrl);
+
 export const categorySchema = z.object({
   id: idSchema,
-  name: z.string(),
-  slug: z.string(),
-  image: z.string().nullable(),
+  name: z.string().max(LIMITS.categoryName),
+  slug: z.string().max(LIMITS.slug),
+  image: imageUrlSchema.nullable(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -16,17 +22,17 @@ export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
 export const categoryListSchema = z.array(categorySchema);
 
-export const CATEGORY_NAME_MAX = 60;
+export const CATEGORY_NAME_MAX = LIMITS.categoryName;
 
 export const createCategoryBodySchema = z.object({
   name: z.string().trim().min(1, 'Please enter category name').max(CATEGORY_NAME_MAX),
-  image: z.string().min(1, 'Please select an image'),
+  image: imageInputSchema.min(1, 'Please select an image'),
 });
 export type CreateCategoryBody = z.infer<typeof createCategoryBodySchema>;
 
 export const updateCategoryBodySchema = z.object({
   name: z.string().trim().min(1, 'Please enter category name').max(CATEGORY_NAME_MAX),
-  slug: z.string().trim().max(80).optional(),
-  image: z.string().min(1).optional().nullable(),
+  slug: z.string().trim().max(LIMITS.slug).optional(),
+  image: imageInputSchema.min(1).optional().nullable(),
 });
 export type UpdateCategoryBody = z.infer<typeof updateCategoryBodySchema>;

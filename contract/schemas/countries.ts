@@ -1,20 +1,27 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits';
 
 /** The third-party countries service's shapes (countriesnow-style), served by our own server. */
+const place = z.string().max(LIMITS.place);
+const PLACES_MAX = 5_000;
+
 export const countryPositionsResponseSchema = z.object({
   error: z.boolean(),
-  msg: z.string(),
-  data: z.array(z.object({ name: z.string(), iso2: z.string().optional() })),
+  msg: z.string().max(LIMITS.notes),
+  data: z.array(z.object({ name: place, iso2: z.string().max(8).optional() })).max(PLACES_MAX),
 });
 
-export const countryStatesBodySchema = z.object({ country: z.string().trim().min(1).max(120) });
+export const countryStatesBodySchema = z.object({ country: z.string().trim().min(1).max(LIMITS.place) });
 
+/** Its not-found answer also carries our `message` and `code`, so every 4xx has the one error shape. */
 export const countryStatesResponseSchema = z.object({
   error: z.boolean(),
-  msg: z.string(),
+  msg: z.string().max(LIMITS.notes),
   data: z.object({
-    name: z.string(),
-    iso3: z.string().optional(),
-    states: z.array(z.object({ name: z.string(), state_code: z.string().optional() })).optional(),
+    name: place,
+    iso3: z.string().max(8).optional(),
+    states: z.array(z.object({ name: place, state_code: z.string().max(16).optional() })).max(PLACES_MAX).optional(),
   }),
+  message: z.string().max(LIMITS.notes).optional(),
+  code: z.literal('not_found').optional(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIMITS, ORDER_LIMITS } from '../limits';
+import { sizeIdSchema } from './cart';
 import { idSchema } from './category';
 import { priceSchema } from './product';
 
@@ -8,48 +10,54 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 export const PAYMENT_METHODS = ['cod'] as const;
 export const QTY_MIN = 1;
-export const QTY_MAX = 100;
-export const ORDER_LINES_MAX = 100;
+export const QTY_MAX = ORDER_LIMITS.qtyPerLine;
+export const ORDER_LINES_MAX = ORDER_LIMITS.lines;
 
 /** One cart line as the client sends it. The price is accepted for compatibility and ignored. */
 export const orderLineInputSchema = z.object({
   productId: z.coerce.number().int().positive(),
-  sizeId: z.union([z.string(), z.number()]).nullable().optional(),
+  sizeId: sizeIdSchema.optional(),
   qty: z.number().int().min(QTY_MIN).max(QTY_MAX),
   price: z.number().optional(),
-  selectedColor: z.string().max(60).default(''),
-  selectedSize: z.string().max(60).default(''),
+  selectedColor: z.string().max(LIMITS.option).default(''),
+  selectedSize: z.string().max(LIMITS.option).default(''),
 });
+export type OrderLineInput = z.output<typeof orderLineInputSchema>;
 
 /** What the shipping_address JSON text holds. The structured parts are optional extras of ours. */
 export const shippingDetailsSchema = z.object({
-  name: z.string().max(120).default(''),
-  phone: z.string().max(40).default(''),
-  email: z.string().max(200).default(''),
-  notes: z.string().max(2000).default(''),
-  order_address: z.string().max(1000).default(''),
-  address: z.string().max(300).optional(),
-  street: z.string().max(300).optional(),
-  city: z.string().max(120).optional(),
-  country: z.string().max(120).optional(),
-  province: z.string().max(120).optional(),
+  name: z.string().max(LIMITS.personName).default(''),
+  phone: z.string().max(LIMITS.phone).default(''),
+  email: z.string().max(LIMITS.email).default(''),
+  notes: z.string().max(LIMITS.notes).default(''),
+  order_address: z.string().max(LIMITS.orderAddress).default(''),
+  address: z.string().max(LIMITS.addressPart).optional(),
+  street: z.string().max(LIMITS.addressPart).optional(),
+  city: z.string().max(LIMITS.place).optional(),
+  country: z.string().max(LIMITS.place).optional(),
+  province: z.string().max(LIMITS.place).optional(),
 });
 export type ShippingDetails = z.infer<typeof shippingDetailsSchema>;
 
+/**
+ * The cart may repeat a product, size and colour (older clients merged per product only): lines are
+ * merged before ORDER_LIMITS apply, so the list itself may be longer than the line limit.
+ */
 export const placeOrderBodySchema = z.object({
-  cart: z.array(orderLineInputSchema).min(1, 'Cart is empty').max(ORDER_LINES_MAX),
-  shipping_address: z.string().max(5000),
+  cart: z.array(orderLineInputSchema).min(1, 'Cart is empty').max(ORDER_LIMITS.items),
+  shipping_address: z.string().max(LIMITS.shippingText),
   payment_method: z.enum(PAYMENT_METHODS),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+export type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 
 export const placeOrderResponseSchema = z.object({ orderId: idSchema });
 
 export const statusChangeSchema = z.object({
-  at: z.string(),
+  at: z.string().max(LIMITS.stamp),
   admin_id: idSchema,
-  admin_name: z.string(),
-  from: z.string(),
+  admin_name: z.string().max(LIMITS.email),
+  from: z.string().max(LIMITS.label),
   to: orderStatusSchema,
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
@@ -57,26 +65,26 @@ export type StatusChange = z.infer<typeof statusChangeSchema>;
 export const orderSchema = z.object({
   id: idSchema,
   user_id: idSchema,
-  name: z.string(),
-  email: z.string(),
+  name: z.string().max(LIMITS.personName),
+  email: z.string().max(LIMITS.email),
   total: priceSchema,
-  payment_method: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-  shipping_address: z.string(),
-  status_history: z.array(statusChangeSchema),
+  payment_method: z.string().max(LIMITS.label),
+  status: z.string().max(LIMITS.label),
+  created_at: z.string().max(LIMITS.stamp),
+  shipping_address: z.string().max(LIMITS.storedShippingText),
+  status_history: z.array(statusChangeSchema).max(LIMITS.statusHistory),
 });
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderItemSchema = z.object({
   id: idSchema,
   product_id: idSchema,
-  product_title: z.string(),
-  qty: z.number().int(),
-  size: z.string(),
-  color: z.string(),
+  product_title: z.string().max(LIMITS.title),
+  qty: z.number().int().min(QTY_MIN).max(QTY_MAX),
+  size: z.string().max(LIMITS.option),
+  color: z.string().max(LIMITS.option),
   price: priceSchema,
-  size_id: z.union([z.string(), z.number()]).nullable(),
+  size_id: sizeIdSchema,
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

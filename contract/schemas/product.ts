@@ -1,28 +1,31 @@
 import { z } from 'zod';
-import { categoryRefSchema, idSchema } from './category';
+import { LIMITS } from '../limits';
+import { categoryRefSchema, idSchema, imageInputSchema, imageUrlSchema } from './category';
 
 /** Prices travel as decimal numbers (the spec's API); inside they are integer cents (rules/money). */
 export const priceSchema = z.number().finite().nonnegative().max(1_000_000);
 
 export const COLLECTION_SLUGS = ['timeless-style', 'everyday-comfort', 'modern-streetwear'] as const;
 
-export const productImageSchema = z.object({ url: z.string() });
+export const productImageSchema = z.object({ url: imageUrlSchema });
+
+const labelListSchema = z.array(z.string().max(LIMITS.label)).max(LIMITS.tags);
 
 export const productSchema = z.object({
   id: idSchema,
-  title: z.string(),
-  short_description: z.string(),
-  description: z.string(),
-  sku: z.string(),
-  featured_image: z.string().nullable(),
-  images: z.array(productImageSchema),
+  title: z.string().max(LIMITS.title),
+  short_description: z.string().max(LIMITS.shortDescription),
+  description: z.string().max(LIMITS.description),
+  sku: z.string().max(LIMITS.sku),
+  featured_image: imageUrlSchema.nullable(),
+  images: z.array(productImageSchema).max(LIMITS.galleryImages),
   sale_price: priceSchema.nullable(),
   regular_price: priceSchema,
-  categories: z.array(categoryRefSchema),
-  sizes: z.array(z.string()),
-  colors: z.array(z.string()),
-  collections: z.array(z.string()),
-  created_at: z.string(),
+  categories: z.array(categoryRefSchema).max(LIMITS.productCategories),
+  sizes: labelListSchema,
+  colors: labelListSchema,
+  collections: z.array(z.string().max(LIMITS.slug)).max(LIMITS.tags),
+  created_at: z.string().max(LIMITS.stamp),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -33,29 +36,33 @@ export const productListResponseSchema = z.object({
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
+/** Sizes and colours: a list or a comma-separated string (spec section 3), trimmed and unique. */
 const tagListSchema = z
-  .union([z.array(z.string().max(40)), z.string().max(2000)])
+  .union([
+    z.array(z.string().max(LIMITS.label)).max(LIMITS.tags * 4),
+    z.string().max((LIMITS.label + 1) * LIMITS.tags),
+  ])
   .transform((v) => (typeof v === 'string' ? v.split(',') : v))
   .transform((list) => [...new Set(list.map((s) => s.trim()).filter(Boolean))])
-  .pipe(z.array(z.string()).max(50));
+  .pipe(labelListSchema);
 
 /** POST /products and PUT /products/{id}: the admin product form (spec section 3). */
 export const productFormBodySchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200),
-  description: z.string().max(20_000).default(''),
-  short_description: z.string().max(500).optional(),
+  title: z.string().trim().min(1, 'Title is required').max(LIMITS.title),
+  description: z.string().max(LIMITS.description).default(''),
+  short_description: z.string().max(LIMITS.shortDescription).optional(),
   regular_price: z.coerce.number().pipe(priceSchema),
   sale_price: z
     // '' first: coercing '' would give 0, a "sale price" of zero.
     .union([z.literal(''), z.null(), z.coerce.number().pipe(priceSchema)])
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v)),
-  sku: z.string().trim().max(64).optional().default(''),
+  sku: z.string().trim().max(LIMITS.sku).optional().default(''),
   category: z
     .union([z.coerce.number().int().positive(), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v)),
-  image: z.string().optional().nullable(),
+  image: imageInputSchema.optional().nullable(),
   sizes: tagListSchema.optional().default([]),
   colors: tagListSchema.optional().default([]),
   collections: z.array(z.enum(COLLECTION_SLUGS)).optional(),
@@ -64,7 +71,7 @@ export type ProductFormBody = z.input<typeof productFormBodySchema>;
 export type ProductForm = z.output<typeof productFormBodySchema>;
 
 export const productImagesBodySchema = z.object({
-  images: z.array(z.string().min(1)).min(1).max(12),
+  images: z.array(imageInputSchema.min(1)).min(1).max(LIMITS.imagesPerUpload),
 });
 
 export const createdIdSchema = z.object({ id: idSchema });

@@ -21,7 +21,13 @@ export function createCountryUseCases({ countries }: CoreDeps) {
       if (!found) {
         return {
           status: 404,
-          body: { error: true, msg: 'country not found', data: { name: countryName, states: [] } },
+          body: {
+            error: true,
+            msg: 'country not found',
+            data: { name: countryName, states: [] },
+            message: 'Country not found',
+            code: 'not_found',
+          },
         };
       }
       const { country, states } = found;

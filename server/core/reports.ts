@@ -1,8 +1,7 @@
 import { fromCents, toCents } from '../../contract/rules/money';
 import type { SalesReport } from '../../contract/schemas/report';
+import { BEST_SELLING_MAX } from '../../contract/schemas/report';
 import type { CoreDeps } from './ports';
-
-export const BEST_SELLING_MAX = 10;
 
 /** Sales over every order that is not cancelled; best sellers by quantity, ties by product id. */
 export function createReportUseCases({ stores }: CoreDeps) {

@@ -1,0 +1,54 @@
+/**
+ * Every length and count limit of the contract, in one place. The request schemas, the entity schemas
+ * and so the row schemas the server checks a row with before writing it (and loads it with at boot)
+ * all take their maxima from here, so nothing the server accepts can be too long to load again.
+ * Business limits of an order (lines, quantities, total) live here too; the README lists them.
+ */
+export const LIMITS = {
+  /** Sizes, colours and tags: one short label. */
+  label: 40,
+  /** A cart line's selected size or colour as the client sends it. */
+  option: 60,
+  personName: 120,
+  email: 200,
+  phone: 40,
+  password: 200,
+  title: 200,
+  categoryName: 60,
+  slug: 80,
+  sku: 64,
+  shortDescription: 500,
+  description: 20_000,
+  notes: 2_000,
+  orderAddress: 1_000,
+  addressPart: 300,
+  place: 120,
+  /** The shipping_address JSON text a client sends. */
+  shippingText: 5_000,
+  /** The shipping_address text as stored: our own JSON of the parsed details (escapes can lengthen it). */
+  storedShippingText: 32_000,
+  /** A URL of an image we serve (/uploads/...). */
+  imageUrl: 300,
+  /** An image as a data URL: 2 MB of bytes, base64-inflated by a third, plus its header. */
+  dataUrl: 2_900_000,
+  /** ISO timestamps and other short machine texts. */
+  stamp: 40,
+  hash: 300,
+  idempotencyKey: 200,
+  queryText: 200,
+  /** Lists. */
+  tags: 50,
+  galleryImages: 50,
+  imagesPerUpload: 12,
+  productCategories: 20,
+  statusHistory: 100,
+} as const;
+
+/** What one order may hold (after lines of the same product, size and colour are merged). */
+export const ORDER_LIMITS = {
+  lines: 100,
+  qtyPerLine: 100,
+  items: 1_000,
+  /** In the store currency. */
+  total: 100_000,
+} as const;
