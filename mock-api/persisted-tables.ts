@@ -12,6 +12,7 @@ import type { Stores } from '../server/core/ports';
 import type { MemoryImageStorage } from '../server/store/memory-image-storage';
 import { createMemoryImageStorage } from '../server/store/memory-image-storage';
 import type { Persist, TableState } from '../server/store/table';
+import { rowFields } from '../server/store/record-schemas';
 import { createTable } from '../server/store/table';
 import type { DemoDb, DemoSnapshot, RowOf, TableName } from './demo-db';
 
@@ -69,7 +70,9 @@ const empty = <T>(): TableState<T> => ({ seq: 0, rows: [] });
 /** Tables starting from `from` (a restored snapshot, or empty before seeding) that save every change. */
 export function createPersistedStores(db: DemoDb, save: SaveSwitch, from?: DemoSnapshot): Stores {
   const table = <K extends TableName>(name: K, initial: TableState<RowOf<K>> | undefined) =>
-    createTable<RowOf<K>>(initial ?? empty(), persistTo(db, name, save), `demo ${name}`);
+    createTable<RowOf<K>>(initial ?? empty(), persistTo(db, name, save), `demo ${name}`, {
+      check: (row) => rowFields(name, row),
+    });
   return {
     categories: table('categories', from?.categories),
     products: table('products', from?.products),

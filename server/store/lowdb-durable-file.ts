@@ -2,9 +2,12 @@
  * A lowdb adapter that makes a write durable before it resolves: write a temp file next to the
  * target, fsync it, rename it over the target, then fsync the directory so the rename itself survives
  * a power cut or kill -9. A file that does not parse is reported (CorruptDataFileError naming it) and
- * left exactly as it is; the caller refuses to start rather than overwrite it.
+ * left exactly as it is; the caller refuses to start rather than overwrite it. A file that parses but
+ * holds rows that break the row rule (record-schemas.ts) loses just those rows: they are appended to
+ * `<file>.quarantine.jsonl` (durably, first) and the file is rewritten without them, so the shop
+ * starts and the next start finds a clean file.
  */
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { appendFile, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { serializeData } from './row-json';
@@ -23,6 +26,14 @@ export class CorruptDataFileError extends Error {
 /** Test hook: runs before every write and may throw to simulate a full or failing disk. */
 export type BeforeWrite = (file: string) => void | Promise<void>;
 
+/** How rows are checked on read: the fields of a bad row, or null; and where the report goes. */
+export interface RowRule {
+  fields(row: unknown): Record<string, string> | null;
+  report?: (line: string) => void;
+}
+
+export const QUARANTINE_SUFFIX = '.quarantine.jsonl';
+
 let tmpCounter = 0;
 
 export class DurableJsonFile<T> implements Adapter<T> {
@@ -30,6 +41,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
     readonly file: string,
     private readonly check: (data: unknown) => string | null,
     private readonly beforeWrite?: BeforeWrite,
+    private readonly rowRule?: RowRule,
   ) {}
 
   async read(): Promise<T | null> {
@@ -48,7 +60,32 @@ export class DurableJsonFile<T> implements Adapter<T> {
     }
     const problem = this.check(data);
     if (problem) throw new CorruptDataFileError(this.file, problem);
-    return data as T;
+    return this.rowRule ? ((await this.quarantineBadRows(data as { rows: unknown[] })) as T) : (data as T);
+  }
+
+  private async quarantineBadRows<D extends { rows: unknown[] }>(data: D): Promise<D> {
+    const rule = this.rowRule!;
+    const bad: Array<{ row: unknown; fields: Record<string, string> }> = [];
+    const good = data.rows.filter((row) => {
+      const fields = rule.fields(row);
+      if (fields) bad.push({ row, fields });
+      return !fields;
+    });
+    if (!bad.length) return data;
+    const at = new Date().toISOString();
+    const quarantine = `${this.file}${QUARANTINE_SUFFIX}`;
+    await appendFile(quarantine, bad.map((b) => `${JSON.stringify({ at, ...b })}\n`).join(''), { mode: 0o600 });
+    const fh = await open(quarantine, 'r');
+    await fh.sync().finally(() => fh.close());
+    const kept = { ...data, rows: good };
+    await writeFileDurably(this.file, serializeData(kept));
+    const report = rule.report ?? ((line: string) => console.error(line));
+    for (const b of bad) {
+      const id = (b.row as { id?: unknown } | null)?.id;
+      const fields = Object.entries(b.fields).map(([k, v]) => `${k}: ${v}`).join('; ');
+      report(`[store] ${this.file}: row ${String(id ?? '?')} cannot be loaded (${fields}); moved to ${quarantine}.`);
+    }
+    return kept;
   }
 
   async write(data: T): Promise<void> {

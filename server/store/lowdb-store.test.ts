@@ -1,11 +1,12 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, SHIPPING } from '../contract-suite/client';
 import type { TestServer } from '../http/test-server';
 import { startTestServer, TEST_ADMIN } from '../http/test-server';
-import { CorruptDataFileError } from './lowdb-durable-file';
+import { LIMITS } from '../../contract/limits';
+import { CorruptDataFileError, QUARANTINE_SUFFIX } from './lowdb-durable-file';
 import { openLowdbStores } from './lowdb-store';
 
 let dir: string;
@@ -89,10 +90,83 @@ describe('a failed write', () => {
   });
 });
 
-describe('row checks at start', () => {
-  it('a row that breaks its schema is reported with the file and the field', async () => {
-    const row = { id: 1, title: 'T', regular_price: 'cheap' };
-    await writeFile(join(dir, 'products.json'), JSON.stringify({ seq: 1, rows: [row] }));
-    await expect(openLowdbStores(dir)).rejects.toThrow(/products\.json.*rows\.0\./);
+describe('the row rule', () => {
+  const gown = (over: Record<string, unknown>) => ({
+    id: 1,
+    title: 'Gown',
+    short_description: '',
+    description: '',
+    sku: 'G-1',
+    featured_image: null,
+    images: [],
+    sale_price: null,
+    regular_price: 10,
+    category_ids: [],
+    sizes: [],
+    colors: [],
+    collections: [],
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...over,
+  });
+
+  it('at start, a row that breaks it is quarantined with its file and field, and the shop starts', async () => {
+    const file = join(dir, 'products.json');
+    const bad = gown({ id: 2, regular_price: 'cheap' });
+    await writeFile(file, JSON.stringify({ seq: 2, rows: [gown({}), bad] }));
+    const lines: string[] = [];
+    const stores = await openLowdbStores(dir, { report: (l) => lines.push(l) });
+    expect(stores.products.all().map((p) => p.id)).toEqual([1]);
+    expect(lines.join('\n')).toMatch(/products\.json: row 2 cannot be loaded \(regular_price: /);
+    const quarantined = (await readFile(`${file}${QUARANTINE_SUFFIX}`, 'utf8')).trim().split('\n');
+    expect(quarantined).toHaveLength(1);
+    expect(JSON.parse(quarantined[0]!)).toMatchObject({
+      row: bad,
+      fields: { regular_price: expect.any(String) },
+    });
+    // The file was rewritten without it: the next start quarantines nothing more.
+    expect((JSON.parse(await readFile(file, 'utf8')) as { rows: unknown[] }).rows).toHaveLength(1);
+    await openLowdbStores(dir, { report: (l) => lines.push(l) });
+    expect(lines).toHaveLength(1);
+    expect((await readFile(`${file}${QUARANTINE_SUFFIX}`, 'utf8')).trim().split('\n')).toHaveLength(1);
+  });
+
+  it('an order row over the limits in a shard is quarantined too', async () => {
+    await mkdir(join(dir, 'orders'));
+    const order = {
+      id: 1,
+      user_id: 1,
+      name: 'A',
+      email: 'a@b.c',
+      total: 2_000_000,
+      payment_method: 'cod',
+      status: 'pending',
+      created_at: '2026-01-01T00:00:00.000Z',
+      shipping_address: '{}',
+      status_history: [],
+      items: [
+        { id: 1001, product_id: 1, product_title: 'T', qty: 1, size: '', color: '', price: 1, size_id: null },
+      ],
+      idempotency_key: null,
+    };
+    await writeFile(join(dir, 'orders', '000001.json'), JSON.stringify({ seq: 1, rows: [order] }));
+    const stores = await openLowdbStores(dir, { report: () => undefined });
+    expect(stores.orders.all()).toEqual([]);
+    expect(await readFile(join(dir, 'orders', `000001.json${QUARANTINE_SUFFIX}`), 'utf8')).toContain('total');
+  });
+
+  it('a write that would store a breaking row is a 400 and leaves the file as it was', async () => {
+    const stores = await openLowdbStores(dir);
+    await stores.products.change(() => ({ put: [gown({})], result: undefined }));
+    const before = await readFile(join(dir, 'products.json'), 'utf8');
+    const err = await stores.products
+      .change(() => ({ put: [gown({ id: 2, title: 'x'.repeat(LIMITS.title + 1) })], result: undefined }))
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'validation_failed', fields: { title: expect.any(String) } });
+    const viaMutate = await stores.products
+      .mutate((rows) => ({ rows: [...rows, gown({ id: 3, regular_price: -1 })], result: undefined }))
+      .catch((e: unknown) => e);
+    expect(viaMutate).toMatchObject({ code: 'validation_failed' });
+    expect(await readFile(join(dir, 'products.json'), 'utf8')).toBe(before);
+    expect(stores.products.all()).toHaveLength(1);
   });
 });

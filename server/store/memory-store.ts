@@ -1,12 +1,16 @@
 /** The in-memory adapter: the same Table as on disk, with nothing to persist. Used by MSW and tests. */
 import type { Row, Stores } from '../core/ports';
+import { rowFields } from './record-schemas';
 import type { InMemoryTable, TableState } from './table';
 import { createTable } from './table';
 
 const empty = <T>(): TableState<T> => ({ seq: 0, rows: [] });
 
-function memoryTable<T extends Row>(label: string): InMemoryTable<T> {
-  return createTable<T>(empty<T>(), async () => undefined, label);
+/** The same row rule as on disk, so the mock refuses exactly what the server refuses. */
+function memoryTable<T extends Row>(label: keyof Stores): InMemoryTable<T> {
+  return createTable<T>(empty<T>(), async () => undefined, label, {
+    check: (row) => rowFields(label, row),
+  });
 }
 
 export function createMemoryStores(): Stores {

@@ -17,7 +17,7 @@ import type { StoredOrder } from '../core/records';
 import type { BeforeWrite } from './lowdb-durable-file';
 import { CorruptDataFileError, DurableJsonFile } from './lowdb-durable-file';
 import { migrateLegacyOrders } from './migrate-orders';
-import { fileProblem } from './record-schemas';
+import { fileProblem, rowFields } from './record-schemas';
 import type { InMemoryTable, TableState } from './table';
 import { createTable } from './table';
 
@@ -31,6 +31,8 @@ const SHARD_NAME = /^\d{6}\.json$/;
 export interface OrderShardOptions {
   beforeWrite?: BeforeWrite;
   shardSize?: number;
+  /** Where lines about quarantined rows go (default: stderr). */
+  report?: (line: string) => void;
 }
 
 type ShardDb = Low<TableState<StoredOrder>>;
@@ -42,7 +44,8 @@ export async function openOrderShards(
   const size = options.shardSize ?? SHARD_SIZE;
   const dir = join(dataDir, ORDERS_DIR);
   await mkdir(dir, { recursive: true });
-  const check = (data: unknown) => fileProblem('orders', data);
+  const check = fileProblem;
+  const rowRule = { fields: (row: unknown) => rowFields('orders', row), report: options.report };
   const dbs = new Map<number, ShardDb>();
   const dbOf = (n: number): ShardDb => {
     let db = dbs.get(n);
@@ -51,6 +54,7 @@ export async function openOrderShards(
         join(dir, shardFileName(n)),
         check,
         options.beforeWrite,
+        rowRule,
       );
       db = new Low(adapter, { seq: 0, rows: [] });
       dbs.set(n, db);
@@ -127,6 +131,7 @@ export async function openOrderShards(
       }
     },
     dir,
+    { check: (row) => rowFields('orders', row) },
   );
   return table;
 }

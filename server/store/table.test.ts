@@ -21,7 +21,7 @@ function recordingTable(opts: { failWhen?: (w: PendingWrite<R>) => boolean } = {
         });
       }),
     'test',
-    () => undefined,
+    { onPersistError: () => undefined },
   );
   return { table, writes };
 }

@@ -10,7 +10,7 @@
  * failed persist drops the whole batch (the rollback) and each of its callers gets a 503; a function
  * that throws (a domain error) fails alone and leaves nothing behind.
  */
-import { DomainError } from '../core/errors';
+import { DomainError, validationFailed } from '../core/errors';
 import type { Commit, Mutation, Row, RowChange, Table } from '../core/ports';
 
 export interface TableState<T> {
@@ -75,11 +75,21 @@ class Overlay<T extends Row> {
   }
 }
 
+export interface TableOptions {
+  /**
+   * The row rule (record-schemas.ts): the fields a row breaks, or null. A change that would put a
+   * breaking row fails alone with a 400 and leaves nothing behind, so nothing that is acknowledged
+   * can fail to load at the next start.
+   */
+  check?: (row: unknown) => Record<string, string> | null;
+  onPersistError?: (label: string, cause: unknown) => void;
+}
+
 export function createTable<T extends Row>(
   initial: TableState<T>,
   persist: Persist<T>,
   label = 'table',
-  onPersistError: (label: string, cause: unknown) => void = logPersistError,
+  { check, onPersistError = logPersistError }: TableOptions = {},
 ): InMemoryTable<T> {
   const committed = new Map<number, T>();
   let seq = initial.seq;
@@ -92,6 +102,14 @@ export function createTable<T extends Row>(
   const queue: Queued[] = [];
   let flushing = false;
 
+  const assertStorable = (rows: Iterable<T>): void => {
+    if (!check) return;
+    for (const row of rows) {
+      const fields = check(row);
+      if (fields) throw validationFailed(fields, 'This change would store values over the shop\'s limits');
+    }
+  };
+
   const putRow = (w: Overlay<T>, row: T, nextSeq: number): number => {
     w.changes.set(row.id, row);
     // Rows inserted with their own ids (seeding) must never be handed out again by nextId.
@@ -101,6 +119,7 @@ export function createTable<T extends Row>(
   function applyChange<R>(w: Overlay<T>, fn: Parameters<Table<T>['change']>[0]): R {
     let s = w.seq;
     const out = fn(w.get, () => ++s) as RowChange<T, R>;
+    assertStorable(out.put ?? []);
     for (const id of out.remove ?? []) if (w.get(id)) w.changes.set(id, null);
     for (const row of out.put ?? []) s = putRow(w, row, s);
     w.seq = s;
@@ -116,6 +135,7 @@ export function createTable<T extends Row>(
     const { rows, result } = fn(before, () => ++s);
     if (rows !== before) {
       // Diff by identity: rows are immutable values, so an untouched row is the very same object.
+      assertStorable(rows.filter((row) => w.get(row.id) !== row));
       const kept = new Set<number>();
       for (const row of rows) {
         kept.add(row.id);
