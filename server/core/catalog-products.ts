@@ -1,3 +1,4 @@
+import { LIMITS } from '../../contract/limits';
 import type { CatalogQuery } from '../../contract/rules/catalog-query';
 import { fromCents, toCents } from '../../contract/rules/money';
 import type { Product, ProductForm, ProductListResponse } from '../../contract/schemas/product';
@@ -113,8 +114,13 @@ export function createProductUseCases(deps: CoreDeps, index: CatalogIndex, cache
 
     /** Gallery images are appended; the first becomes the featured image when there is none. */
     async addImages(id: number, dataUrls: readonly string[]): Promise<Product> {
-      stored(id);
+      const full = (held: number) => {
+        if (held + dataUrls.length > LIMITS.galleryImages)
+          throw validationFailed({ images: `A product can have at most ${LIMITS.galleryImages} gallery images` });
+      };
+      full(stored(id).images.length);
       const urls = await storeImages(images, dataUrls);
+      full(stored(id).images.length);
       const current = stored(id);
       return replace({
         ...current,

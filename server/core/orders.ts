@@ -1,42 +1,22 @@
-import { effectivePrice, fromCents, toCents } from '../../contract/rules/money';
-import { shippingForOrder } from '../../contract/rules/shipping';
-import { validateCheckout } from '../../contract/rules/validation';
-import type { Order, OrderItem, OrderStatus, ShippingDetails } from '../../contract/schemas/order';
-import { ORDER_LINES_MAX, shippingDetailsSchema } from '../../contract/schemas/order';
+import { LIMITS, ORDER_LIMITS } from '../../contract/limits';
+import { effectivePrice, formatMoney, fromCents, toCents } from '../../contract/rules/money';
+import type { Order, OrderItem, OrderStatus, PlaceOrderInput } from '../../contract/schemas/order';
+import { ORDER_LINES_MAX } from '../../contract/schemas/order';
 import type { User } from '../../contract/schemas/user';
 import type { Principal } from './auth';
 import { DomainError, notFound, validationFailed } from './errors';
 import { createOrderIndex } from './order-index';
+import type { MergedLine } from './order-request';
+import { checkShipping, mergeLines, parseShipping, requestHash } from './order-request';
 import type { CoreDeps } from './ports';
 import type { StoredOrder } from './records';
 import { toPublicOrder } from './records';
 
-export interface OrderLineInput {
-  productId: number;
-  sizeId?: string | number | null;
-  qty: number;
-  selectedColor: string;
-  selectedSize: string;
-}
-
-export interface PlaceOrderInput {
-  cart: OrderLineInput[];
-  shipping_address: string;
-  payment_method: string;
-}
-
-/** Invalid JSON counts as an empty object (spec section 8), which then fails the checkout rules. */
-function parseShipping(text: string): ShippingDetails {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    raw = {};
-  }
-  const parsed = shippingDetailsSchema.safeParse(raw && typeof raw === 'object' ? raw : {});
-  if (!parsed.success) throw validationFailed({ shipping_address: 'Invalid shipping address' });
-  return parsed.data;
-}
+const keyReused = (): DomainError =>
+  new DomainError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used for a different order; send a new key for a new order',
+  );
 
 const byNewest = (a: StoredOrder, b: StoredOrder): number =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
@@ -45,24 +25,25 @@ const byNewest = (a: StoredOrder, b: StoredOrder): number =>
 export const orderItemId = (orderId: number, index: number): number =>
   orderId * (ORDER_LINES_MAX * 10) + index + 1;
 
-export function createOrderUseCases({ stores, clock }: CoreDeps) {
+export function createOrderUseCases({ stores, clock, currency = 'USD' }: CoreDeps) {
   const index = createOrderIndex(stores.orders);
   // A retry racing its original (same user and key, before either has landed) shares its answer.
-  const inFlight = new Map<string, Promise<{ orderId: number }>>();
+  const inFlight = new Map<string, { hash: string; placing: Promise<{ orderId: number }> }>();
 
   /** Every price, title and option comes from the catalogue; the client's price is ignored. */
-  function priceLines(cart: readonly OrderLineInput[]): { items: Omit<OrderItem, 'id'>[]; cents: number } {
+  function priceLines(lines: readonly MergedLine[]): { items: Omit<OrderItem, 'id'>[]; cents: number } {
     const fields: Record<string, string> = {};
     const items: Omit<OrderItem, 'id'>[] = [];
     let cents = 0;
-    cart.forEach((line, i) => {
+    for (const line of lines) {
+      const i = line.at;
       const p = stores.products.get(line.productId);
       if (!p) {
         fields[`cart.${i}.productId`] = 'Unknown product';
-        return;
+        continue;
       }
-      const size = line.selectedSize.trim();
-      const color = line.selectedColor.trim();
+      const size = line.selectedSize;
+      const color = line.selectedColor;
       if (p.sizes.length ? !p.sizes.includes(size) : size !== '')
         fields[`cart.${i}.selectedSize`] = 'This size is not available';
       if (p.colors.length ? !p.colors.includes(color) : color !== '')
@@ -78,7 +59,7 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
         price: unit,
         size_id: line.sizeId ?? null,
       });
-    });
+    }
     if (Object.keys(fields).length) throw validationFailed(fields, 'Some cart lines are not valid');
     return { items, cents };
   }
@@ -92,21 +73,21 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
   async function placeNew(
     user: User,
     input: PlaceOrderInput,
+    lines: readonly MergedLine[],
     key: string | null,
+    hash: string | undefined,
   ): Promise<{ orderId: number }> {
     if (input.payment_method !== 'cod')
       throw validationFailed({ payment_method: 'Only cash on delivery is accepted' });
     const details = parseShipping(input.shipping_address);
-    const errors = validateCheckout({
-      name: details.name,
-      street: details.street ?? '',
-      city: details.city ?? '',
-      province: details.province ?? '',
-      phone: details.phone,
-    });
-    if (Object.keys(errors).length) throw validationFailed(errors);
-    const { items, cents } = priceLines(input.cart);
-    const total = fromCents(cents + toCents(shippingForOrder(details.city)));
+    const { shipping } = checkShipping(details);
+    const { items, cents } = priceLines(lines);
+    const totalCents = cents + toCents(shipping);
+    if (totalCents > toCents(ORDER_LIMITS.total))
+      throw validationFailed({
+        cart: `An order can total at most ${formatMoney(ORDER_LIMITS.total, currency)}`,
+      });
+    const total = fromCents(totalCents);
     // One row added through the row-level change: the cost does not grow with the number of orders.
     return stores.orders.change((_get, nextId) => {
       const id = nextId();
@@ -123,27 +104,44 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
         status_history: [],
         items: items.map((it, i) => ({ id: orderItemId(id, i), ...it })),
         idempotency_key: key,
+        ...(hash ? { request_hash: hash } : {}),
       };
       return { put: [order], result: { orderId: id } };
     });
   }
 
   return {
+    /**
+     * With an Idempotency-Key: the same key and request answer the original order (also while it is
+     * still being written); the same key with another request is a 422, never the old order.
+     */
     async place(
       principal: Principal,
       input: PlaceOrderInput,
       idempotencyKey?: string,
     ): Promise<{ orderId: number }> {
       const user = principal.user;
-      const key = idempotencyKey?.trim().slice(0, 200) || null;
-      if (!key) return placeNew(user, input, null);
+      const key = idempotencyKey?.trim() || null;
+      if (key && key.length > LIMITS.idempotencyKey)
+        throw validationFailed({
+          'idempotency-key': `The Idempotency-Key must be at most ${LIMITS.idempotencyKey} characters`,
+        });
+      const lines = mergeLines(input.cart);
+      if (!key) return placeNew(user, input, lines, null, undefined);
+      const hash = await requestHash(lines, input);
       const seen = index.byIdempotencyKey(user.id, key);
-      if (seen) return { orderId: seen.id };
+      if (seen) {
+        if (seen.request_hash && seen.request_hash !== hash) throw keyReused();
+        return { orderId: seen.id };
+      }
       const slot = `${user.id}\u0000${key}`;
       const pending = inFlight.get(slot);
-      if (pending) return pending;
-      const placing = placeNew(user, input, key);
-      inFlight.set(slot, placing);
+      if (pending) {
+        if (pending.hash !== hash) throw keyReused();
+        return pending.placing;
+      }
+      const placing = placeNew(user, input, lines, key, hash);
+      inFlight.set(slot, { hash, placing });
       try {
         return await placing;
       } finally {
@@ -172,8 +170,9 @@ export function createOrderUseCases({ stores, clock }: CoreDeps) {
         const next: StoredOrder = {
           ...current,
           status,
+          // The newest changes are kept when the history is full (LIMITS.statusHistory).
           status_history: [
-            ...current.status_history,
+            ...current.status_history.slice(-(LIMITS.statusHistory - 1)),
             {
               at: clock.now().toISOString(),
               admin_id: admin.id,

@@ -110,4 +110,6 @@ export interface CoreDeps {
   countries: CountriesSource;
   /** Session lifetime; defaults to 7 days. */
   sessionTtlMs?: number;
+  /** The store currency (3-letter code) for messages such as the order total limit; defaults to USD. */
+  currency?: string;
 }
