@@ -109,6 +109,9 @@ export function startOurs(
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       DIST_DIR: join(dataDir, 'no-dist'),
+      // Raw capacity: 50 shoppers place thousands of orders a second, far past any real budget.
+      // Every other protection (body limits, row checks, bounded caches) stays on.
+      RATE_LIMITS: 'off',
       ...extraEnv,
     },
     pin,

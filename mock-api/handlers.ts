@@ -5,28 +5,31 @@
  * browser its own origin.
  */
 import { http, HttpResponse } from 'msw';
-import type { EndpointName } from '../contract/endpoints';
-import { API_BASE, endpoints } from '../contract/endpoints';
+import type { Endpoint, EndpointName } from '../contract/endpoints';
+import { API_BASE, BODY_LIMITS, endpoints } from '../contract/endpoints';
 import type { ApiReply } from '../server/core/api';
 import { errorReply } from '../server/core/api';
 import { DomainError } from '../server/core/errors';
+import { assertJsonContentType, bodyTooLarge, parseJsonText } from '../server/core/request-body';
 import { mockBackend } from './mock-store';
 
 const json = (reply: ApiReply): Response => {
   // Cached catalogue reads carry an ETag and revalidate, exactly as on the Koa server.
-  const headers: Record<string, string> = reply.etag ? { ETag: reply.etag, 'Cache-Control': 'no-cache' } : {};
+  const headers: Record<string, string> = {
+    ...(reply.etag ? { ETag: reply.etag, 'Cache-Control': 'no-cache' } : {}),
+    ...reply.headers,
+  };
   if (reply.status === 304) return new HttpResponse(null, { status: 304, headers });
   return HttpResponse.json(reply.body as never, { status: reply.status, headers });
 };
 
-async function readBody(request: Request): Promise<unknown> {
+/** The same body rules as the Koa server (server/core/request-body.ts), with the endpoint's limit. */
+async function readBody(request: Request, limit: number): Promise<unknown> {
   const text = await request.text();
-  if (!text.trim()) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new DomainError('bad_request', 'Malformed JSON body');
-  }
+  if (!text) return undefined;
+  if (new TextEncoder().encode(text).length > limit) throw bodyTooLarge(limit);
+  assertJsonContentType(request.headers.get('content-type'));
+  return parseJsonText(text);
 }
 
 function bearer(request: Request): string | undefined {
@@ -43,14 +46,15 @@ function firstValues(params: URLSearchParams): Record<string, string> {
 const METHOD = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
 
 const apiHandlers = (Object.keys(endpoints) as EndpointName[]).map((name) => {
-  const ep = endpoints[name];
+  const ep: Endpoint = endpoints[name];
+  const limit = ep.bodyLimit ?? BODY_LIMITS.small;
   return METHOD[ep.method](`*${API_BASE}${ep.path}`, async ({ request, params }) => {
     try {
       const { api } = await mockBackend();
       const reply = await api.handle(name, {
         params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
         query: firstValues(new URL(request.url).searchParams),
-        body: 'body' in ep ? await readBody(request) : undefined,
+        readBody: ep.body ? () => readBody(request, limit) : undefined,
         token: bearer(request),
         idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
         ifNoneMatch: request.headers.get('if-none-match') ?? undefined,

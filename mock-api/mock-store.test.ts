@@ -30,7 +30,11 @@ it('hands out tokens for the demo shopper and the mock admin', async () => {
     ).json(),
   );
   expect(admin).toMatchObject({ email: MOCK_ADMIN.email, is_admin: 1 });
-  const login = await api('/auth/login', { method: 'POST', body: JSON.stringify(demoShopperCredentials()) });
+  const login = await api('/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoShopperCredentials()),
+  });
   expect(login.status).toBe(200);
 });
 
@@ -38,7 +42,7 @@ it('keeps uploads in memory and serves them under /uploads', async () => {
   const token = await getMockToken('admin');
   const res = await api('/products', {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ title: 'Mock Tee', regular_price: 10, image: PNG_DATA_URL }),
   });
   const product = productSchema.parse(await res.json());

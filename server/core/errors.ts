@@ -7,12 +7,21 @@ import type { ErrorCode } from '../../contract/schemas/errors';
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
+  /** For 429 (and 503 when busy): seconds before a retry can succeed, sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, cause?: unknown) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    cause?: unknown,
+    retryAfterSeconds?: number,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'DomainError';
     this.code = code;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -1,22 +1,14 @@
 /**
- * A small JSON body reader with a size limit (no body-parser dependency). Too large -> 413,
- * not JSON -> 400; the rest of an oversized upload is drained so the client gets the answer.
+ * Reads a JSON body with the endpoint's size limit (no body-parser dependency): too large -> 413,
+ * not declared as JSON -> 415, not JSON -> 400. The rest of an oversized upload is drained so the
+ * client gets the answer. Called lazily by the core, after the access check, so an anonymous caller
+ * never makes the server read a large body.
  */
 import type { Context } from 'koa';
-import { DomainError } from '../../core/errors';
+import { assertJsonContentType, bodyTooLarge, parseJsonText } from '../../core/request-body';
 
-export const JSON_LIMIT = 4 * 1024 * 1024;
-/** Gallery uploads carry several images of up to 2 MB each, base64-inflated by a third. */
-export const IMAGES_LIMIT = 16 * 1024 * 1024;
 /** Past this much we stop draining and drop the connection instead. */
-const DRAIN_MAX = 64 * 1024 * 1024;
-
-function tooLarge(limit: number): DomainError {
-  return new DomainError(
-    'payload_too_large',
-    `Request body is larger than ${Math.round(limit / 1024 / 1024)} MB`,
-  );
-}
+const DRAIN_MAX = 1024 * 1024;
 
 function drain(ctx: Context, already: number): void {
   let seen = already;
@@ -27,11 +19,21 @@ function drain(ctx: Context, already: number): void {
   ctx.req.resume();
 }
 
+const hasBody = (ctx: Context): boolean =>
+  Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
+
 export async function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
+  if (!hasBody(ctx)) return undefined;
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limit) {
     drain(ctx, 0);
-    throw tooLarge(limit);
+    throw bodyTooLarge(limit);
+  }
+  try {
+    assertJsonContentType(ctx.get('content-type'));
+  } catch (e) {
+    drain(ctx, 0);
+    throw e;
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -39,15 +41,9 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<unknown
     size += chunk.length;
     if (size > limit) {
       drain(ctx, size);
-      throw tooLarge(limit);
+      throw bodyTooLarge(limit);
     }
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text.trim()) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new DomainError('bad_request', 'Malformed JSON body');
-  }
+  return parseJsonText(Buffer.concat(chunks).toString('utf8'));
 }

@@ -16,7 +16,8 @@ export function errorHandler(log: (msg: string, err: unknown) => void = console.
       const reply = errorReply(err);
       ctx.status = reply.status;
       ctx.body = reply.body;
-      ctx.set('Cache-Control', 'no-store');
+      if (reply.headers) ctx.set(reply.headers);
+      ctx.set('Cache-Control', 'private, no-store');
     }
   };
 }

@@ -2,14 +2,16 @@
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { EndpointName } from '../../../contract/endpoints';
-import { API_BASE, endpoints } from '../../../contract/endpoints';
+import { API_BASE, BODY_LIMITS, endpoints } from '../../../contract/endpoints';
+import type { Endpoint } from '../../../contract/endpoints';
 import type { Api } from '../../core/api';
 import { DomainError } from '../../core/errors';
 import { bearerToken, idempotencyKey } from '../middleware/auth';
-import { IMAGES_LIMIT, JSON_LIMIT, readJsonBody } from '../middleware/body';
+import { readJsonBody } from '../middleware/body';
 import type { CachedAnswers } from '../cached-answers';
 
-const BODY_LIMITS: Partial<Record<EndpointName, number>> = { addProductImages: IMAGES_LIMIT };
+/** Routes with a body and no limit of their own in the table read at most this much. */
+const DEFAULT_BODY_LIMIT = BODY_LIMITS.small;
 
 function firstValues(query: Context['query']): Record<string, string> {
   const out: Record<string, string> = {};
@@ -23,22 +25,25 @@ function firstValues(query: Context['query']): Record<string, string> {
 export function createApiRouter(api: Api, cached: CachedAnswers): Router {
   const router = new Router({ prefix: API_BASE });
   for (const name of Object.keys(endpoints) as EndpointName[]) {
-    const ep = endpoints[name];
+    const ep: Endpoint = endpoints[name];
     const method = ep.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    const limit = ep.bodyLimit ?? DEFAULT_BODY_LIMIT;
     router[method](ep.path, async (ctx) => {
       const reply = await api.handle(name, {
         params: { ...ctx.params } as Record<string, string>,
         query: firstValues(ctx.query),
-        body: 'body' in ep ? await readJsonBody(ctx, BODY_LIMITS[name] ?? JSON_LIMIT) : undefined,
+        readBody: ep.body ? () => readJsonBody(ctx, limit) : undefined,
         token: bearerToken(ctx),
         idempotencyKey: idempotencyKey(ctx),
         ifNoneMatch: ctx.get('if-none-match') || undefined,
+        clientAddress: ctx.ip,
       });
+      if (reply.headers) ctx.set(reply.headers);
       // Cached catalogue reads (they carry an ETag) go out through the shared sender.
       if (reply.etag) return cached.sendReply(ctx, { ...reply, etag: reply.etag });
       ctx.status = reply.status;
       ctx.body = reply.body;
-      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Cache-Control', 'private, no-store');
     });
   }
   // Anything else under /api is a JSON 404, never the web app's index.html.

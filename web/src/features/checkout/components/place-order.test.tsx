@@ -65,8 +65,9 @@ describe('Placing the order', () => {
         const key = request.headers.get('idempotency-key') ?? '';
         keys.push(key);
         const { api: backend } = await mockBackend();
+        const body: unknown = await request.json();
         const reply = await backend.handle('placeOrder', {
-          body: await request.json(),
+          readBody: () => Promise.resolve(body),
           token: (request.headers.get('authorization') ?? '').replace(/^Bearer /, ''),
           idempotencyKey: key,
         });
