@@ -55,3 +55,29 @@ it('never serves files from outside dist/ or uploads/', async () => {
   expect(u.status).toBe(404);
   expect(await u.text()).not.toContain('password_hash');
 });
+
+it('serves from uploads/ only the names it stores: temp files, dotfiles and other files there are 404', async () => {
+  const uploads = join(srv.dataDir, 'uploads');
+  const hash = 'c0ffee'.repeat(10) + 'c0de';
+  await mkdir(join(uploads, 'demo'), { recursive: true });
+  const png = Buffer.from('89504e470d0a1a0a', 'hex');
+  const present = [
+    `${hash}.png.4242.tmp`,
+    `.${hash}-320.webp.4242.1.tmp`,
+    '.x.tmp',
+    'x.tmp',
+    '.hidden.png',
+    'notes.txt',
+    `${hash.toUpperCase()}.png`,
+    'demo/.demo-images.json',
+    'demo/shirt.webp.4242.tmp',
+    'demo/shirt.png',
+  ];
+  for (const rel of [`${hash}.png`, 'demo/shirt.webp', ...present]) await writeFile(join(uploads, rel), png);
+  for (const rel of present) expect((await get(`/uploads/${rel}`)).status, rel).toBe(404);
+  for (const rel of [`${hash}.png`, 'demo/shirt.webp']) {
+    const r = await get(`/uploads/${rel}`);
+    expect(r.status, rel).toBe(200);
+    expect(r.headers.get('cache-control'), rel).toContain('immutable');
+  }
+});

@@ -1,28 +1,54 @@
 /**
  * Responsive widths of the stored images, as WebP, made with sharp on the first request for them and
- * then kept on disk next to their original:
- *   uploads/<sha256>.<png|jpg|webp|gif>   the original, stored once under its content hash
- *   uploads/<sha256>-<w>.webp             its widths (w in IMAGE_WIDTHS): content-derived names too,
- *                                         so they are served as immutable like the original
- *   uploads/demo/<name>.webp              demo pictures (fixed names, re-rendered when their art changes)
- *   uploads/demo/<name>-<w>.webp          their widths, made again whenever the original is newer
+ * then kept on disk next to their original (names: upload-names.ts):
+ *   uploads/<sha256>-<w>.webp      widths of an upload: content-derived names, served as immutable
+ *   uploads/demo/<name>-<w>.webp   widths of a demo picture, made again whenever the picture is newer
  * Never wider than the original (withoutEnlargement). A width that cannot be made (no original, an
- * unreadable one) is a plain 404, like any missing upload. Generation of one file runs once at a time.
+ * unreadable one, one over MAX_INPUT_PIXELS) is a plain 404, like any missing upload.
+ * Anyone may ask for a width, so the work is bounded: one job per file at a time, VARIANT_JOBS.concurrency
+ * jobs at once across the process, a bounded wait list, and 'busy' (503) past it.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
+import { createJobGate } from './job-gate';
 import { writeFileDurably } from './lowdb-durable-file';
+import type { UploadName } from './upload-names';
 
-export const IMAGE_WIDTHS = [320, 640, 960] as const;
-const VARIANT = /^(.+)-(320|640|960)\.webp$/;
-const SOURCE_EXTS = ['webp', 'png', 'jpg', 'gif'];
+type VariantName = Extract<UploadName, { kind: 'variant' }>;
+export type VariantState = 'ready' | 'missing' | 'busy';
+
 /** Good enough for product photos at these widths, and small. */
 const WEBP_QUALITY = 78;
+/** A 2 MB upload can declare 20000x20000 px; decoding that would take gigabytes. 40 MP still fits camera photos. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Two resizes at once keep the API responsive on a small box; 64 waiting covers a cold page full of
+ * product cards, and each waiting job holds only a closure (the original is read once it runs).
+ */
+export const VARIANT_JOBS = { concurrency: 2, maxQueue: 64 };
 
-export const isVariantName = (file: string): boolean => VARIANT.test(basename(file));
+/** The process-wide gate: sharp's thread pool is process-wide too. */
+export const variantGate = createJobGate(VARIANT_JOBS);
+const inFlight = new Map<string, Promise<VariantState>>();
+const jobs = { running: 0, peak: 0 };
 
-const inFlight = new Map<string, Promise<boolean>>();
+/** Counted inside the job itself, not by the gate, so a broken gate shows up here. */
+export const variantJobStats = (): { running: number; peak: number } => ({ ...jobs });
+export const resetVariantJobPeak = (): void => {
+  jobs.peak = jobs.running;
+};
+
+let sharpTuned = false;
+/** Set on first use rather than at import; the same settings suit the demo renderer sharing this process. */
+function tuneSharp(): void {
+  if (sharpTuned) return;
+  sharpTuned = true;
+  // Each file is resized once and then served from disk: sharp's decoded-image cache would only hold memory.
+  sharp.cache(false);
+  // One libvips thread per image, whatever the platform's default, so two jobs use at most about two cores.
+  sharp.concurrency(1);
+}
 
 const mtimeOf = (file: string): Promise<number | null> =>
   stat(file).then(
@@ -30,46 +56,54 @@ const mtimeOf = (file: string): Promise<number | null> =>
     () => null,
   );
 
-/** The original a variant is made from, if there is one. */
-async function sourceOf(file: string, stem: string): Promise<{ path: string; mtime: number } | null> {
-  for (const ext of SOURCE_EXTS) {
-    const path = join(dirname(file), `${stem}.${ext}`);
+async function sourceOf(root: string, candidates: string[]): Promise<{ path: string; mtime: number } | null> {
+  for (const rel of candidates) {
+    const path = join(root, rel);
     const mtime = await mtimeOf(path);
     if (mtime !== null) return { path, mtime };
   }
   return null;
 }
 
-/**
- * Makes sure `file` (an absolute path inside uploads) exists when it names a width of a stored image.
- * Resolves true when the variant is ready to serve, false when it is not a variant or cannot be made.
- */
-export async function ensureVariant(file: string): Promise<boolean> {
-  const m = VARIANT.exec(basename(file));
-  if (!m) return false;
-  const [, stem, width] = m;
-  const source = await sourceOf(file, stem!);
-  if (!source) return false;
-  const made = await mtimeOf(file);
-  if (made !== null && made >= source.mtime) return true;
-  let job = inFlight.get(file);
-  if (!job) {
-    job = (async () => {
-      try {
-        // Read the bytes ourselves: sharp's own file cache would keep serving a replaced demo picture.
-        const bytes = await sharp(await readFile(source.path))
-          .resize({ width: Number(width), withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY })
-          .toBuffer();
-        await writeFileDurably(file, bytes, 0o644);
-        return true;
-      } catch {
-        return false;
-      } finally {
-        inFlight.delete(file);
-      }
-    })();
-    inFlight.set(file, job);
+const isFresh = async (file: string, sourceMtime: number): Promise<boolean> =>
+  ((await mtimeOf(file)) ?? -Infinity) >= sourceMtime;
+
+async function makeVariant(
+  file: string,
+  source: { path: string; mtime: number },
+  width: number,
+): Promise<VariantState> {
+  // Another request may have made it while this one waited for a slot.
+  if (await isFresh(file, source.mtime)) return 'ready';
+  tuneSharp();
+  jobs.running++;
+  jobs.peak = Math.max(jobs.peak, jobs.running);
+  try {
+    // Read the bytes ourselves: sharp's own file cache would keep serving a replaced demo picture.
+    const bytes = await sharp(await readFile(source.path), { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+    await writeFileDurably(file, bytes, 0o644);
+    return 'ready';
+  } catch {
+    return 'missing';
+  } finally {
+    jobs.running--;
   }
+}
+
+/** Makes sure the width `name` exists in `root` (the uploads folder) and is not older than its original. */
+export async function ensureVariant(root: string, name: VariantName): Promise<VariantState> {
+  const file = join(root, name.path);
+  const source = await sourceOf(root, name.sources);
+  if (!source) return 'missing';
+  if (await isFresh(file, source.mtime)) return 'ready';
+  const running = inFlight.get(file);
+  if (running) return running;
+  const gated = variantGate.tryRun(() => makeVariant(file, source, name.width));
+  if (!gated) return 'busy';
+  const job = gated.finally(() => inFlight.delete(file));
+  inFlight.set(file, job);
   return job;
 }

@@ -1,14 +1,17 @@
 /**
  * Files that are not the API: uploaded images from DATA_DIR/uploads (content-hash names, so cached
- * for a year as immutable; <name>-<320|640|960>.webp widths are made on first request, image-variants.ts) and the built web app from dist/. The app's entry points (index.html,
- * sw.js, manifest.webmanifest) are always revalidated so a deploy is picked up; any other unknown
- * GET gets index.html, letting the client router handle the path.
+ * for a year as immutable; only the names upload-names.ts allows, and their <320|640|960>.webp widths
+ * are made on first request by image-variants.ts) and the built web app from dist/. The app's entry
+ * points (index.html, sw.js, manifest.webmanifest) are always revalidated so a deploy is picked up; any
+ * other unknown GET gets index.html, letting the client router handle the path.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Middleware } from 'koa';
-import { ensureVariant, isVariantName } from '../../store/image-variants';
+import { DomainError } from '../../core/errors';
+import { ensureVariant } from '../../store/image-variants';
+import { parseUploadName } from '../../store/upload-names';
 import { COMPRESS_MIN_BYTES, compressedOnce, isCompressible, pickEncoding } from '../compression';
 
 const TYPES: Record<string, string> = {
@@ -83,18 +86,26 @@ async function sendFile(
   return true;
 }
 
+/** Seconds a client is asked to wait when the resize queue is full: about one queue's worth of work. */
+const BUSY_RETRY_AFTER = '2';
+
 export function serveUploads(uploadsDir: string): Middleware {
   const root = normalize(uploadsDir);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith('/uploads/')) return next();
-    const rel = ctx.path.slice('/uploads/'.length);
-    const where = inside(root, rel);
-    // A width of a stored image is made (or remade, if its original is newer) before it is sent.
-    if (where && isVariantName(where.file)) await ensureVariant(where.file);
-    if (!(await sendFile(ctx, root, rel, () => IMMUTABLE))) {
-      ctx.status = 404;
-      ctx.body = { message: 'Not found', code: 'not_found' };
+    // The raw path, matched before any disk access: an unknown name costs nothing and makes nothing.
+    const name = parseUploadName(ctx.path.slice('/uploads/'.length));
+    const state = !name ? 'missing' : name.kind === 'variant' ? await ensureVariant(root, name) : 'ready';
+    if (state === 'busy') {
+      ctx.set('Retry-After', BUSY_RETRY_AFTER);
+      throw new DomainError(
+        'storage_unavailable',
+        'Too many images are being prepared; please retry shortly',
+      );
     }
+    if (name && state === 'ready' && (await sendFile(ctx, root, name.path, () => IMMUTABLE))) return;
+    ctx.status = 404;
+    ctx.body = { message: 'Not found', code: 'not_found' };
   };
 }
 
