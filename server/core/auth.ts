@@ -1,3 +1,7 @@
+/**
+ * Accounts and sign-in. Sessions are handled row by row in session-book.ts; guessing is braked in
+ * login-throttle.ts before any hashing; every user-row write here is one row-level change.
+ */
 import type {
   AuthResponse,
   ChangePasswordBody,
@@ -8,49 +12,65 @@ import type {
 import { DomainError } from './errors';
 import { createLoginThrottle } from './login-throttle';
 import type { CoreDeps } from './ports';
-import type { StoredSession, StoredUser } from './records';
+import type { StoredUser } from './records';
 import { toPublicUser } from './records';
-
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+import { createSessionBook } from './session-book';
 
 export interface Principal {
   user: User;
   sessionId: number;
 }
 
+/** The address of a caller whose transport knows none (in-process callers: seeding, test kits). */
+const NO_ADDRESS = 'local';
+
 const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/**
+ * Both hashers write `<kind>$<settings…>$<salt>$<hash>`, so the part before the salt names the
+ * settings a hash was made with. A stored hash whose settings differ from a fresh one's is re-made at
+ * the next sign-in (Django's rule: any difference, so a cost change applies both ways).
+ */
+const settingsOf = (stored: string): string => stored.split('$').slice(0, -2).join('$');
+
 export function createAuthUseCases(deps: CoreDeps) {
-  const { stores, hasher, tokens, clock } = deps;
-  const ttl = deps.sessionTtlMs ?? SESSION_TTL_MS;
-  let dummyHash: Promise<string> | undefined;
+  const { stores, hasher, clock } = deps;
   const throttle = createLoginThrottle(clock);
-  // Token lookups happen on every authenticated call: index sessions by hash, rebuilt when the rows change.
-  let sessionIndex: { rows: readonly StoredSession[]; byHash: Map<string, StoredSession> } | undefined;
-  const sessionByHash = (hash: string): StoredSession | undefined => {
-    const rows = stores.sessions.all();
-    if (sessionIndex?.rows !== rows)
-      sessionIndex = { rows, byHash: new Map(rows.map((s) => [s.token_hash, s])) };
-    return sessionIndex.byHash.get(hash);
+  const sessions = createSessionBook(deps);
+  let dummyHash: Promise<string> | undefined;
+
+  /** A hash made now: checked against for unknown e-mails, and the measure of current settings. */
+  const currentHash = (): Promise<string> =>
+    (dummyHash ??= hasher.hash('not-a-real-password').catch((e: unknown) => {
+      // A refused or failed hash must not be remembered: the next sign-in tries again.
+      dummyHash = undefined;
+      throw e;
+    }));
+
+  const openSession = async (user: StoredUser, readAt: Date): Promise<AuthResponse> => {
+    const { token, id } = await sessions.open(user, readAt);
+    // A password change that landed while this sign-in checked the old password ends it too.
+    if (stores.users.get(user.id)?.sessions_revoked_at !== user.sessions_revoked_at) {
+      await sessions.close(id).catch(() => undefined);
+      throw new DomainError('unauthorized', 'Invalid email or password');
+    }
+    return { token, user: toPublicUser(user) };
   };
 
-  /** Opens a session; expired sessions are swept out on the same write so the file stays small. */
-  async function openSession(user: StoredUser): Promise<AuthResponse> {
-    const token = tokens.generate();
-    const tokenHash = await tokens.hash(token);
-    const now = clock.now();
-    await stores.sessions.mutate((rows, nextId) => {
-      const live = rows.filter((s) => new Date(s.expires_at) > now);
-      const session: StoredSession = {
-        id: nextId(),
-        user_id: user.id,
-        token_hash: tokenHash,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + ttl).toISOString(),
-      };
-      return { rows: [...live, session], result: undefined };
-    });
-    return { token, user: toPublicUser(user) };
+  /** Re-makes a hash made with older settings; best effort, the sign-in succeeds either way. */
+  async function rehashIfOld(user: StoredUser, password: string, current: string): Promise<void> {
+    if (settingsOf(user.password_hash) === settingsOf(current)) return;
+    try {
+      const fresh = await hasher.hash(password);
+      await stores.users.change((get) => {
+        const u = get(user.id);
+        // A password changed meanwhile wins: only the hash we checked is replaced.
+        if (u?.password_hash !== user.password_hash) return { result: undefined };
+        return { put: [{ ...u, password_hash: fresh }], result: undefined };
+      });
+    } catch {
+      // Busy hasher or failed write: the old hash still verifies, and the next sign-in retries.
+    }
   }
 
   async function createUser(fields: {
@@ -86,45 +106,49 @@ export function createAuthUseCases(deps: CoreDeps) {
     /** Register never creates an admin: the body schema strips is_admin and we set 0 here anyway. */
     async register(body: RegisterBody): Promise<AuthResponse> {
       const user = await createUser({ ...body, isAdmin: false });
-      return openSession(user);
+      return openSession(user, clock.now());
     },
 
-    async login(body: LoginBody): Promise<AuthResponse> {
-      throttle.check(body.email);
+    async login(body: LoginBody, clientAddress: string = NO_ADDRESS): Promise<AuthResponse> {
+      // Booked before the hash runs, so concurrent guesses cannot all slip under the limit.
+      const ticket = throttle.reserve(body.email, clientAddress);
+      const readAt = clock.now();
       const user = stores.users.all().find((u) => sameEmail(u.email, body.email));
-      // Same message and the same hashing work either way, so neither answer nor timing reveals which e-mails exist.
-      dummyHash ??= hasher.hash('not-a-real-password');
-      const ok = await hasher.verify(body.password, user ? user.password_hash : await dummyHash);
+      let current: string;
+      let ok: boolean;
+      try {
+        current = await currentHash();
+        // Same message and the same hashing work either way: neither answer nor timing tells which e-mails exist.
+        ok = await hasher.verify(body.password, user ? user.password_hash : current);
+      } catch (e) {
+        ticket.cancel();
+        throw e;
+      }
       if (!user || !ok) {
-        throttle.failed(body.email);
+        ticket.failed();
         throw new DomainError('unauthorized', 'Invalid email or password');
       }
-      throttle.succeeded(body.email);
-      return openSession(user);
+      ticket.succeeded();
+      await rehashIfOld(user, body.password, current);
+      return openSession(user, readAt);
     },
 
     /** The user behind a bearer token, or null when the token is unknown, revoked or expired. */
     async authenticate(token: string | undefined): Promise<Principal | null> {
       if (!token) return null;
-      const tokenHash = await tokens.hash(token);
-      const now = clock.now();
-      const session = sessionByHash(tokenHash);
-      if (!session || new Date(session.expires_at) <= now) return null;
-      const user = stores.users.get(session.user_id);
-      return user ? { user: toPublicUser(user), sessionId: session.id } : null;
+      const found = sessions.find(await deps.tokens.hash(token));
+      return found ? { user: toPublicUser(found.user), sessionId: found.session.id } : null;
     },
 
     async logout(principal: Principal): Promise<{ ok: true }> {
-      await stores.sessions.mutate((rows) => ({
-        rows: rows.filter((s) => s.id !== principal.sessionId),
-        result: undefined,
-      }));
+      await sessions.close(principal.sessionId);
       return { ok: true };
     },
 
     /**
      * Needs the current password (400 with a field message otherwise). Every other session of the
-     * user ends; the caller's own session stays, so the person changing it is not logged out.
+     * user ends; the caller's own session stays, so the person changing it is not logged out. The new
+     * hash and the revocation are one user-row write: no moment where one holds without the other.
      */
     async changePassword(principal: Principal, body: ChangePasswordBody): Promise<{ message: string }> {
       const user = stores.users.get(principal.user.id);
@@ -135,14 +159,18 @@ export function createAuthUseCases(deps: CoreDeps) {
         });
       }
       const passwordHash = await hasher.hash(body.newPassword);
-      await stores.users.mutate((rows) => ({
-        rows: rows.map((u) => (u.id === user.id ? { ...u, password_hash: passwordHash } : u)),
-        result: undefined,
-      }));
-      await stores.sessions.mutate((rows) => ({
-        rows: rows.filter((s) => s.user_id !== user.id || s.id === principal.sessionId),
-        result: undefined,
-      }));
+      const changed = await stores.users.change((get) => {
+        const u = get(user.id);
+        if (!u) throw new DomainError('unauthorized', 'Please log in again');
+        const next: StoredUser = {
+          ...u,
+          password_hash: passwordHash,
+          sessions_revoked_at: clock.now().toISOString(),
+          kept_session_id: principal.sessionId,
+        };
+        return { put: [next], result: next };
+      });
+      await sessions.dropRevoked(changed);
       return { message: 'Password changed' };
     },
 

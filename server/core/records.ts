@@ -12,7 +12,14 @@ export type StoredCategory = Category;
 
 export type StoredProduct = Omit<Product, 'categories'> & { category_ids: number[] };
 
-export type StoredUser = User & { password_hash: string; created_at: string };
+export type StoredUser = User & {
+  password_hash: string;
+  created_at: string;
+  /** Set by a password change: sessions opened at or before this ISO time are ended (session-book.ts)… */
+  sessions_revoked_at?: string;
+  /** …except this one, the session that made the change. */
+  kept_session_id?: number;
+};
 
 export interface StoredSession {
   id: number;
@@ -22,7 +29,12 @@ export interface StoredSession {
   expires_at: string;
 }
 
-export type StoredOrder = Order & { items: OrderItem[]; idempotency_key: string | null };
+export type StoredOrder = Order & {
+  items: OrderItem[];
+  idempotency_key: string | null;
+  /** SHA-256 of the request (order-request.ts): tells a retry from a reused key. Older orders lack it. */
+  request_hash?: string;
+};
 
 export interface CountryRow {
   name: string;

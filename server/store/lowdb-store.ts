@@ -1,6 +1,8 @@
 /**
  * The on-disk adapter. DATA_DIR holds one JSON file per collection, each `{ seq, rows }`:
  *   categories.json  products.json  users.json  sessions.json
+ *   sessions.journal the sessions changed since sessions.json, a line each (journal-table.ts): a login
+ *                    or logout appends one line instead of rewriting every session
  *   orders/          orders with their items and idempotency keys, in shards of 1,000 (order-shards.ts):
  *                    placing an order rewrites one small file, whatever the number of orders
  *   uploads/         images under content-hash names (fs-image-storage.ts)
@@ -16,7 +18,9 @@ import { DurableJsonFile } from './lowdb-durable-file';
 import type { InMemoryTable, TableState } from './table';
 import { createTable } from './table';
 import { openOrderShards } from './order-shards';
-import { fileProblem } from './record-schemas';
+import { openJournalTable } from './journal-table';
+import type { StoredSession } from '../core/records';
+import { fileProblem, rowFields } from './record-schemas';
 
 type FileCollection = Exclude<keyof Stores, 'orders'>;
 
@@ -30,14 +34,12 @@ export const COLLECTION_FILES = {
 async function openTable<T extends Row>(
   dataDir: string,
   collection: FileCollection,
-  beforeWrite?: BeforeWrite,
+  { beforeWrite, report }: LowdbStoreOptions,
 ): Promise<InMemoryTable<T>> {
   const file = join(dataDir, COLLECTION_FILES[collection]);
-  const check = (data: unknown) => fileProblem(collection, data);
-  const db = new Low<TableState<T>>(new DurableJsonFile<TableState<T>>(file, check, beforeWrite), {
-    seq: 0,
-    rows: [],
-  });
+  const rowRule = { fields: (row: unknown) => rowFields(collection, row), report };
+  const adapter = new DurableJsonFile<TableState<T>>(file, fileProblem, beforeWrite, rowRule);
+  const db = new Low<TableState<T>>(adapter, { seq: 0, rows: [] });
   await db.read();
   return createTable<T>(
     db.data,
@@ -52,22 +54,30 @@ async function openTable<T extends Row>(
       }
     },
     file,
+    { check: (row) => rowFields(collection, row) },
   );
 }
 
 export interface LowdbStoreOptions {
   beforeWrite?: BeforeWrite;
+  /** Where lines about quarantined rows go (default: stderr). */
+  report?: (line: string) => void;
 }
 
 /** Opens (or creates) every collection; rejects with CorruptDataFileError on a damaged file. */
 export async function openLowdbStores(dataDir: string, options: LowdbStoreOptions = {}): Promise<Stores> {
   await mkdir(dataDir, { recursive: true });
-  const open = <T extends Row>(name: FileCollection) => openTable<T>(dataDir, name, options.beforeWrite);
+  const open = <T extends Row>(name: FileCollection) => openTable<T>(dataDir, name, options);
   return {
     categories: await open('categories'),
     products: await open('products'),
     users: await open('users'),
-    sessions: await open('sessions'),
-    orders: await openOrderShards(dataDir, { beforeWrite: options.beforeWrite }),
+    sessions: await openJournalTable<StoredSession>({
+      file: join(dataDir, COLLECTION_FILES.sessions),
+      fileProblem,
+      rowRule: { fields: (row) => rowFields('sessions', row), report: options.report },
+      beforeWrite: options.beforeWrite,
+    }),
+    orders: await openOrderShards(dataDir, { beforeWrite: options.beforeWrite, report: options.report }),
   };
 }

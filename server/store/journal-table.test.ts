@@ -1,0 +1,143 @@
+/** The append-only sessions adapter: one line per changed row, replay, torn tails, compaction, rollback. */
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StoredSession } from '../core/records';
+import { CorruptDataFileError } from './lowdb-durable-file';
+import type { JournalTableOptions } from './journal-table';
+import { journalFileOf, openJournalTable } from './journal-table';
+import { fileProblem, rowFields } from './record-schemas';
+
+let dir: string;
+let file: string;
+let journal: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'threadline-journal-'));
+  file = join(dir, 'sessions.json');
+  journal = journalFileOf(file);
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const open = (extra: Partial<JournalTableOptions> = {}) =>
+  openJournalTable<StoredSession>({
+    file,
+    fileProblem,
+    rowRule: { fields: (row) => rowFields('sessions', row), report: () => undefined },
+    onPersistError: () => undefined,
+    ...extra,
+  });
+
+const session = (id: number, userId = 1): StoredSession => ({
+  id,
+  user_id: userId,
+  token_hash: `hash-${id}`.padEnd(64, '0'),
+  created_at: '2030-01-01T00:00:00.000Z',
+  expires_at: '2030-01-08T00:00:00.000Z',
+});
+
+type Table = Awaited<ReturnType<typeof open>>;
+const add = (t: Table, userId = 1) =>
+  t.change((_get, nextId) => {
+    const s = session(nextId(), userId);
+    return { put: [s], result: s.id };
+  });
+const del = (t: Table, id: number) => t.change(() => ({ remove: [id], result: undefined }));
+const lines = async () => (await readFile(journal, 'utf8')).split('\n').filter(Boolean);
+
+describe('journal table', () => {
+  it('each change appends its lines; the snapshot is not rewritten', async () => {
+    const t = await open();
+    const snap = await stat(file);
+    const id = await add(t);
+    expect(await lines()).toEqual([JSON.stringify({ put: session(id) })]);
+    await del(t, id);
+    expect((await lines())[1]).toBe(JSON.stringify({ del: id }));
+    const after = await stat(file);
+    expect([after.size, after.mtimeMs]).toEqual([snap.size, snap.mtimeMs]);
+  });
+
+  it('a reopen replays the journal over the snapshot, then compacts it', async () => {
+    const t = await open();
+    const a = await add(t);
+    const b = await add(t, 2);
+    await del(t, a);
+    const c = await add(t);
+    await del(t, c); // the highest id is gone, yet must never be handed out again
+    const again = await open();
+    expect(again.all()).toEqual([session(b, 2)]);
+    expect(await lines()).toEqual([]);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ seq: c, rows: [session(b, 2)] });
+    expect(await add(again)).toBe(c + 1);
+  });
+
+  it('a torn last line (a crash mid-append) is dropped; the lines before it count', async () => {
+    const t = await open();
+    await add(t);
+    await appendFile(journal, '{"put":{"id":2,"user_id":1,"tok');
+    const again = await open();
+    expect(again.all().map((s) => s.id)).toEqual([1]);
+    expect(await lines()).toEqual([]);
+  });
+
+  it('an unreadable line with good lines after it is damage: the start stops and the files stay', async () => {
+    const t = await open();
+    await add(t);
+    await appendFile(journal, 'garbage\n');
+    await add(t);
+    const before = await readFile(journal, 'utf8');
+    const err = await open().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CorruptDataFileError);
+    expect((err as Error).message).toContain(journal);
+    expect(await readFile(journal, 'utf8')).toBe(before);
+  });
+
+  it('a journal row that breaks the row rule is quarantined, not loaded', async () => {
+    await open();
+    await writeFile(journal, `${JSON.stringify({ put: session(1) })}\n${JSON.stringify({ put: { id: 2, user_id: 'x' } })}\n`);
+    const again = await open();
+    expect(again.all().map((s) => s.id)).toEqual([1]);
+    expect(await readFile(`${file}.quarantine.jsonl`, 'utf8')).toContain('"user_id":"x"');
+  });
+
+  it('past max(minimum, 2 × live rows) lines the journal is folded into the snapshot', async () => {
+    const t = await open({ minCompactLines: 4 });
+    await add(t);
+    await add(t);
+    await del(t, 1);
+    await del(t, 2);
+    expect(await lines()).toHaveLength(4); // 4 lines, not more than max(4, 0)
+    await add(t); // 5 lines > max(4, 2 × 1 live row)
+    expect(await lines()).toEqual([]);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ seq: 3, rows: [session(3)] });
+    await add(t);
+    expect(await lines()).toHaveLength(1);
+    expect((await open()).all().map((s) => s.id)).toEqual([3, 4]);
+  });
+
+  it('the live-row term keeps compactions proportional: a big table is not rewritten every few lines', async () => {
+    const t = await open({ minCompactLines: 2 });
+    for (let i = 0; i < 10; i++) await add(t);
+    const snap = await stat(file);
+    // 10 live rows: up to 20 lines may gather before the snapshot is rewritten again.
+    for (let i = 0; i < 5; i++) await add(t);
+    expect((await stat(file)).mtimeMs).toBe(snap.mtimeMs);
+  });
+
+  it('a failed append is rolled back in memory and on disk, and the next write works', async () => {
+    let failing = false;
+    const t = await open({
+      beforeWrite: (f) => {
+        if (failing && f === journal) throw new Error('ENOSPC: simulated');
+      },
+    });
+    await add(t);
+    failing = true;
+    await expect(add(t)).rejects.toMatchObject({ code: 'storage_unavailable' });
+    expect(t.all().map((s) => s.id)).toEqual([1]);
+    expect(await lines()).toHaveLength(1);
+    failing = false;
+    expect(await add(t)).toBe(2);
+    expect((await open()).all().map((s) => s.id)).toEqual([1, 2]);
+  });
+});
