@@ -14,8 +14,10 @@ import { seedDemoStore } from './core/seed';
 import { createCountriesDataset } from './store/countries-dataset';
 import { createFsImageStorage } from './store/fs-image-storage';
 import { createHtmlSanitizer } from './store/html-sanitizer';
+import { lockDataDir } from './store/data-dir-lock';
 import type { LowdbStoreOptions } from './store/lowdb-store';
 import { openLowdbStores } from './store/lowdb-store';
+import type { ScryptCost } from './store/scrypt-hasher';
 import { createScryptHasher } from './store/scrypt-hasher';
 import { systemClock } from './store/system-clock';
 import { createWebTokenService } from './store/web-tokens';
@@ -29,6 +31,12 @@ export interface BootOptions extends LowdbStoreOptions {
   /** The demo store to load into an empty catalogue, and a writer for its images (uploads/demo). */
   demo?: { store: () => DemoStore; writeImages?: (dir: string) => Promise<unknown> };
   log?: (line: string) => void;
+  /** false lifts the request budgets (`RATE_LIMITS=off`, load tests); every other protection stays. */
+  rateLimits?: boolean;
+  /** The store currency, for messages such as the order total limit. */
+  currency?: string;
+  /** scrypt settings for new hashes; tests pass a cheap one, production keeps SCRYPT_COST. */
+  hasherCost?: ScryptCost;
 }
 
 export interface Backend {
@@ -40,13 +48,27 @@ export interface Backend {
    * the API answers at once and the pictures fill in as they are written.
    */
   demoImages?: () => Promise<unknown>;
+  /** Releases DATA_DIR (see store/data-dir-lock.ts) so another server, or a reopen in tests, may take it. */
+  close(): Promise<void>;
 }
 
+/** Claims DATA_DIR for this process before any data file is opened; a second server stops here. */
 export async function openBackend(opts: BootOptions): Promise<Backend> {
+  const lock = lockDataDir(opts.dataDir);
+  try {
+    const backend = await openLockedBackend(opts);
+    return { ...backend, close: async () => lock.release() };
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+async function openLockedBackend(opts: BootOptions): Promise<Omit<Backend, 'close'>> {
   const log = opts.log ?? console.log;
   const uploadsDir = join(opts.dataDir, 'uploads');
   const stores = await openLowdbStores(opts.dataDir, { beforeWrite: opts.beforeWrite });
-  const hasher = createScryptHasher();
+  const hasher = createScryptHasher(opts.hasherCost);
   const core = createCore({
     stores,
     hasher,
@@ -55,6 +77,7 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
     sanitizer: createHtmlSanitizer(),
     clock: systemClock,
     countries: createCountriesDataset(),
+    currency: opts.currency,
   });
 
   if (!core.auth.hasAdmin()) {
@@ -70,7 +93,8 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
 
   let demoImages: (() => Promise<unknown>) | undefined;
   if (opts.demo) {
-    const demo = opts.demo.store();
+    const demo = withRandomPasswords(opts.demo.store());
+    const existing = new Set(stores.users.all().map((u) => u.email.toLowerCase()));
     const { seeded } = await seedDemoStore(stores, hasher, demo, systemClock.now());
     const demoDir = join(uploadsDir, 'demo');
     const writeImages = opts.demo.writeImages;
@@ -80,8 +104,25 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
       log(
         `Loaded the demo catalogue: ${demo.categories.length} categories, ${demo.products.length} products.`,
       );
+    // Only the accounts this seeding created: one whose e-mail was already taken keeps its own password.
+    const created = seeded ? demo.users.filter((u) => !existing.has(u.email.toLowerCase())) : [];
+    if (created.length)
+      log(
+        `Demo shopper accounts (shown only once):\n${created.map((u) => `  ${u.email}  password: ${u.password}`).join('\n')}`,
+      );
   }
   // Build the catalogue indexes now rather than on the first shopper's request (a second at 100k products).
   core.catalog.all();
-  return { core, api: createApi(core), uploadsDir, demoImages };
+  return { core, api: createApi(core, { rateLimits: opts.rateLimits }), uploadsDir, demoImages };
+}
+
+/**
+ * The fixture's shopper passwords are published (README, fixtures/README.md, the MSW demo), so on a real
+ * server, reachable by anyone, each demo account gets a random one instead.
+ */
+function withRandomPasswords(demo: DemoStore): DemoStore {
+  return {
+    ...demo,
+    users: demo.users.map((u) => ({ ...u, password: randomBytes(12).toString('base64url') })),
+  };
 }

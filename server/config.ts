@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SERVER_LIMITS } from './http/server-settings';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -28,6 +29,20 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: bool.transform((v) => v ?? true),
+  /** `off` lifts the request budgets for load tests (`npm run bench`); every other protection stays on. */
+  RATE_LIMITS: z
+    .enum(['on', 'off', ''])
+    .optional()
+    .transform((v) => v !== 'off'),
+  /** Open connections the HTTP server accepts at once; more are closed on arrival (server/http/server-settings.ts). */
+  MAX_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_SERVER_LIMITS.maxConnections),
+  // Behind a TLS-terminating reverse proxy: believe its X-Forwarded-Proto/-For (and so send HSTS).
+  TRUST_PROXY: bool.transform((v) => v ?? false),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -2,13 +2,21 @@
  * The only side-effectful entry: env -> stores -> createApp -> listen, and a graceful stop on
  * SIGTERM/SIGINT (in-flight requests, and so their file writes, finish before the process exits).
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openBackend } from './boot';
 import { parseEnv } from './config';
 import { createApp } from './http/app';
+import { createLimitedServer } from './http/server-settings';
+import { DataDirLockedError } from './store/data-dir-lock';
 import { CorruptDataFileError } from './store/lowdb-durable-file';
 import { writeDemoImages } from '../fixtures/demo-images-node';
 import { generateDemoStore } from '../fixtures/generate';
+import { storeConfigSchema } from '../contract/schemas/store-config';
+
+const storeConfig = storeConfigSchema.parse(
+  JSON.parse(readFileSync(new URL('../fixtures/store.json', import.meta.url), 'utf8')),
+);
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
@@ -17,12 +25,20 @@ async function main(): Promise<void> {
     dataDir,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
+    rateLimits: env.RATE_LIMITS,
+    currency: env.STORE_CURRENCY ?? storeConfig.currency,
     demo: env.SEED_DEMO
       ? { store: generateDemoStore, writeImages: async (dir: string) => void (await writeDemoImages(dir)) }
       : undefined,
   });
-  const app = createApp({ api: backend.api, uploadsDir: backend.uploadsDir, distDir: resolve(env.DIST_DIR) });
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const app = createApp({
+    api: backend.api,
+    uploadsDir: backend.uploadsDir,
+    distDir: resolve(env.DIST_DIR),
+    trustProxy: env.TRUST_PROXY,
+  });
+  const server = createLimitedServer(app.callback(), { maxConnections: env.MAX_CONNECTIONS });
+  server.listen(env.PORT, env.HOST, () => {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
     console.log(
@@ -40,7 +56,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing in-flight requests, then stopping.`);
-    server.close(() => process.exit(0));
+    // The data folder is released only once the last in-flight write has landed.
+    server.close(() => void backend.close().finally(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();
   };
@@ -49,7 +66,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof CorruptDataFileError) console.error(err.message);
+  if (err instanceof CorruptDataFileError || err instanceof DataDirLockedError) console.error(err.message);
   else console.error('Threadline could not start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

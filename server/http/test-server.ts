@@ -8,8 +8,12 @@ import type { Backend, BootOptions } from '../boot';
 import { openBackend } from '../boot';
 import { tinyDemoStore } from '../store/tiny-seed';
 import { createApp } from './app';
+import type { ServerLimits } from './server-settings';
+import { createLimitedServer } from './server-settings';
 
 export const TEST_ADMIN = { email: 'admin@threadline.test', password: 'admin-secret-1' };
+/** A cheap scrypt (about 2 ms a hash) so suites that register many shoppers stay fast. */
+export const TEST_HASHER_COST = { N: 1024, r: 8, p: 1 };
 
 export interface TestServer {
   baseUrl: string;
@@ -19,7 +23,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  opts: Partial<BootOptions> & { distDir?: string } = {},
+  opts: Partial<BootOptions> & { distDir?: string; limits?: Partial<ServerLimits> } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'threadline-test-')));
   const backend = await openBackend({
@@ -28,6 +32,7 @@ export async function startTestServer(
     adminPassword: TEST_ADMIN.password,
     demo: { store: tinyDemoStore },
     log: () => undefined,
+    hasherCost: TEST_HASHER_COST,
     ...opts,
   });
   const app = createApp({
@@ -36,9 +41,9 @@ export async function startTestServer(
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     log: () => undefined,
   });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  // The production limits (server-settings.ts), so tests meet the same timeouts and connection cap.
+  const server: Server = createLimitedServer(app.callback(), opts.limits);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -47,6 +52,7 @@ export async function startTestServer(
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await backend.close();
       if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

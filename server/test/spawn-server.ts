@@ -1,0 +1,69 @@
+/**
+ * Test kit: the real server (`node --import tsx server/index.ts`) as a child process on a given DATA_DIR,
+ * for tests that need a second process (kill -9, two servers on one folder).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const SPAWN_ADMIN = { email: 'admin@spawned.test', password: 'spawned-admin-1' };
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves once the server listens, rejects with its output if it exits first. */
+  listening: Promise<void>;
+  /** Resolves with the exit code (null after a signal). */
+  exited: Promise<number | null>;
+}
+
+export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): SpawnedServer {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: SPAWN_ADMIN.email,
+      ADMIN_PASSWORD: SPAWN_ADMIN.password,
+      SEED_DEMO: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  // A test that only waits for the exit must not see an unhandled rejection from `listening`.
+  listening.catch(() => undefined);
+  return { child, output: () => out, listening, exited };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
