@@ -28,6 +28,7 @@ import {
 import { salesReportSchema } from './schemas/report';
 import { authResponseSchema, changePasswordBodySchema, loginBodySchema, messageSchema, registerBodySchema, userSchema } from './schemas/user';
 import { catalogQuerySchema } from './rules/catalog-query';
+import { LIMITS } from './limits';
 
 /**
  * Every call of spec section 7 (plus health and logout), described once. The Koa routes and the MSW
@@ -36,6 +37,13 @@ import { catalogQuerySchema } from './rules/catalog-query';
  */
 export type Access = 'public' | 'user' | 'admin';
 
+/** A request budget: at most `max` calls per `windowMs`, counted per client address or per account. */
+export interface RateLimit {
+  per: 'address' | 'account';
+  max: number;
+  windowMs: number;
+}
+
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
@@ -43,9 +51,29 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Largest body read, in bytes (routes with a body); read only after the access check passed. */
+  bodyLimit?: number;
+  /** Budgets no real shopper reaches; `RATE_LIMITS=off` lifts them for load tests. */
+  rateLimits?: readonly RateLimit[];
   response: z.ZodType;
   status: number;
 }
+
+const KB = 1024;
+/** Body limits: small for auth, an order's worth for orders, one image for forms, a gallery for uploads. */
+export const BODY_LIMITS = {
+  small: 16 * KB,
+  order: 64 * KB,
+  form: LIMITS.dataUrl + 64 * KB,
+  gallery: LIMITS.imagesPerUpload * LIMITS.dataUrl + 64 * KB,
+} as const;
+
+const MINUTE = 60_000;
+export const RATE_LIMITS = {
+  register: [{ per: 'address', max: 20, windowMs: MINUTE }],
+  placeOrder: [{ per: 'account', max: 30, windowMs: MINUTE }],
+  changePassword: [{ per: 'account', max: 10, windowMs: MINUTE }],
+} as const satisfies Record<string, readonly RateLimit[]>;
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const emptyQuery = z.object({});
@@ -55,28 +83,28 @@ export const API_BASE = '/api';
 export const endpoints = {
   health: { method: 'GET', path: '/health', access: 'public', response: z.object({ ok: z.literal(true) }), status: 200 },
   listCategories: { method: 'GET', path: '/categories', access: 'public', response: categoryListSchema, status: 200 },
-  createCategory: { method: 'POST', path: '/categories', access: 'admin', body: createCategoryBodySchema, response: categorySchema, status: 201 },
-  updateCategory: { method: 'PUT', path: '/categories/:id', access: 'admin', params: idParams, body: updateCategoryBodySchema, response: categorySchema, status: 200 },
+  createCategory: { method: 'POST', path: '/categories', access: 'admin', body: createCategoryBodySchema, bodyLimit: BODY_LIMITS.form, response: categorySchema, status: 201 },
+  updateCategory: { method: 'PUT', path: '/categories/:id', access: 'admin', params: idParams, body: updateCategoryBodySchema, bodyLimit: BODY_LIMITS.form, response: categorySchema, status: 200 },
   deleteCategory: { method: 'DELETE', path: '/categories/:id', access: 'admin', params: idParams, response: okSchema, status: 200 },
   listProducts: { method: 'GET', path: '/products', access: 'public', query: catalogQuerySchema, response: productListResponseSchema, status: 200 },
   getProduct: { method: 'GET', path: '/products/:id', access: 'public', params: idParams, response: productSchema, status: 200 },
-  createProduct: { method: 'POST', path: '/products', access: 'admin', body: productFormBodySchema, response: productSchema.extend({ id: idSchema }), status: 201 },
-  updateProduct: { method: 'PUT', path: '/products/:id', access: 'admin', params: idParams, body: productFormBodySchema, response: productSchema, status: 200 },
-  addProductImages: { method: 'POST', path: '/products/:id/images', access: 'admin', params: idParams, body: productImagesBodySchema, response: productSchema, status: 201 },
+  createProduct: { method: 'POST', path: '/products', access: 'admin', body: productFormBodySchema, bodyLimit: BODY_LIMITS.form, response: productSchema.extend({ id: idSchema }), status: 201 },
+  updateProduct: { method: 'PUT', path: '/products/:id', access: 'admin', params: idParams, body: productFormBodySchema, bodyLimit: BODY_LIMITS.form, response: productSchema, status: 200 },
+  addProductImages: { method: 'POST', path: '/products/:id/images', access: 'admin', params: idParams, body: productImagesBodySchema, bodyLimit: BODY_LIMITS.gallery, response: productSchema, status: 201 },
   deleteProduct: { method: 'DELETE', path: '/products/:id', access: 'admin', params: idParams, response: okSchema, status: 200 },
-  placeOrder: { method: 'POST', path: '/orders', access: 'user', body: placeOrderBodySchema, response: placeOrderResponseSchema, status: 201 },
+  placeOrder: { method: 'POST', path: '/orders', access: 'user', body: placeOrderBodySchema, bodyLimit: BODY_LIMITS.order, rateLimits: RATE_LIMITS.placeOrder, response: placeOrderResponseSchema, status: 201 },
   myOrders: { method: 'GET', path: '/orders/my', access: 'user', response: z.array(orderSchema), status: 200 },
   listOrders: { method: 'GET', path: '/orders', access: 'admin', response: z.array(orderSchema), status: 200 },
   orderItems: { method: 'GET', path: '/orders/:id/items', access: 'user', params: idParams, response: z.array(orderItemSchema), status: 200 },
-  updateOrderStatus: { method: 'PUT', path: '/orders/:id/status', access: 'admin', params: idParams, body: updateOrderStatusBodySchema, response: orderSchema, status: 200 },
-  login: { method: 'POST', path: '/auth/login', access: 'public', body: loginBodySchema, response: authResponseSchema, status: 200 },
-  register: { method: 'POST', path: '/auth/register', access: 'public', body: registerBodySchema, response: authResponseSchema, status: 201 },
+  updateOrderStatus: { method: 'PUT', path: '/orders/:id/status', access: 'admin', params: idParams, body: updateOrderStatusBodySchema, bodyLimit: BODY_LIMITS.small, response: orderSchema, status: 200 },
+  login: { method: 'POST', path: '/auth/login', access: 'public', body: loginBodySchema, bodyLimit: BODY_LIMITS.small, response: authResponseSchema, status: 200 },
+  register: { method: 'POST', path: '/auth/register', access: 'public', body: registerBodySchema, bodyLimit: BODY_LIMITS.small, rateLimits: RATE_LIMITS.register, response: authResponseSchema, status: 201 },
   logout: { method: 'POST', path: '/auth/logout', access: 'user', response: okSchema, status: 200 },
   me: { method: 'GET', path: '/auth/me', access: 'user', response: userSchema, status: 200 },
-  changePassword: { method: 'PUT', path: '/auth/password', access: 'user', body: changePasswordBodySchema, response: messageSchema, status: 200 },
+  changePassword: { method: 'PUT', path: '/auth/password', access: 'user', body: changePasswordBodySchema, bodyLimit: BODY_LIMITS.small, rateLimits: RATE_LIMITS.changePassword, response: messageSchema, status: 200 },
   salesReport: { method: 'GET', path: '/admin/sales-report', access: 'admin', response: salesReportSchema, status: 200 },
   countryPositions: { method: 'GET', path: '/v0.1/countries/positions', access: 'public', query: emptyQuery, response: countryPositionsResponseSchema, status: 200 },
-  countryStates: { method: 'POST', path: '/v0.1/countries/states', access: 'public', body: countryStatesBodySchema, response: countryStatesResponseSchema, status: 200 },
+  countryStates: { method: 'POST', path: '/v0.1/countries/states', access: 'public', body: countryStatesBodySchema, bodyLimit: BODY_LIMITS.small, response: countryStatesResponseSchema, status: 200 },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
