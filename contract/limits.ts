@@ -15,7 +15,10 @@ export const LIMITS = {
   password: 200,
   title: 200,
   categoryName: 60,
-  slug: 80,
+  /** A slug a client sends. */
+  slugInput: 80,
+  /** A stored slug: lower-casing can double a name's length (İ -> i̇), and -2, -3 … may follow. */
+  slug: 200,
   sku: 64,
   shortDescription: 500,
   description: 20_000,

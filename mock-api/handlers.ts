@@ -92,4 +92,23 @@ const unknownApi = http.all(`*${API_BASE}/*`, ({ request }) =>
     : undefined,
 );
 
-export const handlers = [...apiHandlers, uploads, unknownApi];
+/**
+ * MSW decodes path parameters while matching and throws (a 500 with a stack) on an undecodable escape
+ * such as /api/products/%ff. A custom predicate skips that decoding: such a path under /api or
+ * /uploads is a 400 in the one error shape, as the Koa server answers it, before any other handler.
+ */
+const undecodablePath = http.all(
+  ({ request }) => {
+    const { pathname } = new URL(request.url);
+    if (!pathname.startsWith(`${API_BASE}/`) && !pathname.startsWith('/uploads/')) return false;
+    try {
+      decodeURIComponent(pathname);
+      return false;
+    } catch {
+      return true;
+    }
+  },
+  () => json(errorReply(new DomainError('bad_request', 'Malformed URL'))),
+);
+
+export const handlers = [undecodablePath, ...apiHandlers, uploads, unknownApi];

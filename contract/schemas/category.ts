@@ -32,7 +32,7 @@ export type CreateCategoryBody = z.infer<typeof createCategoryBodySchema>;
 
 export const updateCategoryBodySchema = z.object({
   name: z.string().trim().min(1, 'Please enter category name').max(CATEGORY_NAME_MAX),
-  slug: z.string().trim().max(LIMITS.slug).optional(),
+  slug: z.string().trim().max(LIMITS.slugInput).optional(),
   image: imageInputSchema.min(1).optional().nullable(),
 });
 export type UpdateCategoryBody = z.infer<typeof updateCategoryBodySchema>;

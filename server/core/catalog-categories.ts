@@ -46,16 +46,21 @@ export function createCategoryUseCases(
     /** On update the given slug wins (or the name's slug); a slug held by another category is a 409. */
     async update(id: number, body: UpdateCategoryBody): Promise<Category> {
       byId(id);
-      const image = body.image ? await storeImage(images, body.image) : undefined;
-      return stores.categories.mutate((rows) => {
-        const current = rows.find((r) => r.id === id);
-        if (!current) throw notFound('Category');
-        const slug = slugFromName(body.slug || body.name);
+      const slug = slugFromName(body.slug || body.name);
+      const slugTaken = (rows: readonly Category[]): void => {
         if (rows.some((r) => r.id !== id && r.slug === slug)) {
           throw new DomainError('conflict', 'A category with this slug already exists', {
             slug: 'Slug already in use',
           });
         }
+      };
+      // Checked before the image is stored too, so a refused update leaves no file behind.
+      slugTaken(stores.categories.all());
+      const image = body.image ? await storeImage(images, body.image) : undefined;
+      return stores.categories.mutate((rows) => {
+        const current = rows.find((r) => r.id === id);
+        if (!current) throw notFound('Category');
+        slugTaken(rows);
         const next: Category = { ...current, name: body.name, slug, image: image ?? current.image };
         return { rows: rows.map((r) => (r.id === id ? next : r)), result: next };
       });

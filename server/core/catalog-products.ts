@@ -40,6 +40,9 @@ export function createProductUseCases(deps: CoreDeps, index: CatalogIndex, cache
   /** The fields the form decides; images are handled by the caller. */
   const formFields = (form: ProductForm) => {
     const description = sanitizer.sanitize(form.description);
+    // Sanitising may lengthen it (entities): refuse here, before an image of the refused form is stored.
+    if (description.length > LIMITS.description)
+      throw validationFailed({ description: `The description can be at most ${LIMITS.description} characters` });
     return {
       title: form.title,
       description,
