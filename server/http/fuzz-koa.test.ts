@@ -1,0 +1,190 @@
+/**
+ * The fuzz proof (server/contract-suite/fuzz/) against the real Koa app over HTTP, on a temporary data
+ * folder that is read back from disk after every answer, then closed and opened again (check (e)).
+ * Request budgets are lifted (`rateLimits: false`) so generated registrations and orders reach the
+ * validation and the store instead of stopping at 429; the MSW run keeps its budgets on.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { API_BASE } from '../../contract/endpoints';
+import type { Stores } from '../core/ports';
+import { openBackend } from '../boot';
+import { fuzzOrder } from '../contract-suite/fuzz/requests';
+import { createFuzzer, FUZZ_RUNS, FUZZ_SEED } from '../contract-suite/fuzz/runner';
+import type { StoreSnapshot, TableDump } from '../contract-suite/fuzz/snapshot';
+import { rowProblems, snapshotOf } from '../contract-suite/fuzz/snapshot';
+import { COLLECTION_FILES } from '../store/lowdb-store';
+import { QUARANTINE_SUFFIX } from '../store/lowdb-durable-file';
+import { ORDERS_DIR } from '../store/order-shards';
+import { fileProblem } from '../store/record-schemas';
+import type { TestServer } from './test-server';
+import { startTestServer, TEST_ADMIN, TEST_HASHER_COST } from './test-server';
+
+const SHOPPER = { email: 'fuzz-shopper@example.test', password: 'fuzz-shopper-pass' };
+
+interface Folder {
+  tables: Partial<Record<keyof Stores, TableDump>>;
+  uploads: string[];
+  problems: string[];
+}
+
+/** What the reader needs of a data file and a journal line; the row rule itself is checked by snapshotOf. */
+const storedRow = z.looseObject({ id: z.number() });
+const dataFile = z.object({ seq: z.number(), rows: z.array(storedRow) });
+const journalOp = z.union([
+  z.strictObject({ put: storedRow }),
+  z.strictObject({ del: z.number() }),
+  z.strictObject({ seq: z.number() }),
+]);
+
+async function readJson(file: string, problems: string[]): Promise<z.infer<typeof dataFile> | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    problems.push(`${file}: not JSON`);
+    return undefined;
+  }
+  const parsed = dataFile.safeParse(data);
+  if (!parsed.success) problems.push(`${file}: ${fileProblem(data) ?? 'a row without a numeric id'}`);
+  return parsed.data;
+}
+
+/** sessions.json with its journal (`{"put":row}` / `{"del":id}` / `{"seq":n}` lines) replayed over it. */
+async function readSessions(dir: string, problems: string[]): Promise<TableDump> {
+  const file = join(dir, COLLECTION_FILES.sessions);
+  const base = (await readJson(file, problems)) ?? { seq: 0, rows: [] };
+  const rows = new Map(base.rows.map((r) => [r.id, r]));
+  // As journal-replay.ts counts it, so a compaction (which writes this seq) changes nothing here.
+  let seq = Math.max(base.seq, ...rows.keys());
+  const journal = await readFile(file.replace(/\.json$/, '.journal'), 'utf8').catch(() => '');
+  for (const line of journal.split('\n').filter((l) => l.trim())) {
+    let op: z.infer<typeof journalOp>;
+    try {
+      op = journalOp.parse(JSON.parse(line));
+    } catch {
+      problems.push(`sessions.journal: not a journal entry: ${line.slice(0, 80)}`);
+      continue;
+    }
+    if ('put' in op) {
+      // A put that breaks the rule is quarantined at the next start even if a later line deletes it.
+      problems.push(...rowProblems('sessions', [op.put]).map((p) => `journal ${p}`));
+      rows.set(op.put.id, op.put);
+      seq = Math.max(seq, op.put.id);
+    } else if ('del' in op) rows.delete(op.del);
+    else seq = Math.max(seq, op.seq);
+  }
+  return { seq, rows: [...rows.values()] };
+}
+
+async function readFolder(dir: string): Promise<Folder> {
+  const problems: string[] = [];
+  const tables: Folder['tables'] = {};
+  for (const c of ['categories', 'products', 'users'] as const)
+    tables[c] = await readJson(join(dir, COLLECTION_FILES[c]), problems);
+  tables.sessions = await readSessions(dir, problems);
+  const shards = (await readdir(join(dir, ORDERS_DIR)).catch(() => []))
+    .filter((n) => /^\d{6}\.json$/.test(n))
+    .sort();
+  const orders: TableDump = { seq: 0, rows: [] };
+  for (const shard of shards) {
+    const dump = await readJson(join(dir, ORDERS_DIR, shard), problems);
+    if (dump) orders.rows = [...orders.rows, ...dump.rows];
+    orders.seq = Math.max(orders.seq ?? 0, dump?.seq ?? 0);
+  }
+  tables.orders = orders;
+  const uploads = (await readdir(join(dir, 'uploads'), { withFileTypes: true }).catch(() => []))
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
+    .sort();
+  return { tables, uploads, problems };
+}
+
+async function quarantineFiles(dir: string): Promise<string[]> {
+  const all = await readdir(dir, { recursive: true });
+  return all.filter((n) => n.endsWith(QUARANTINE_SUFFIX));
+}
+
+const storedCounts = (tables: Folder['tables']): Record<string, number> =>
+  Object.fromEntries(Object.entries(tables).map(([k, t]) => [k, t?.rows.length ?? 0]));
+const liveCounts = (stores: Stores): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(stores).map(([k, t]: [string, Stores[keyof Stores]]) => [k, t.all().length]),
+  );
+
+let dataDir: string;
+let srv: TestServer;
+let closed = false;
+const started = Date.now();
+
+const fuzzer = createFuzzer(() => ({
+  label: 'koa',
+  baseUrl: srv.baseUrl,
+  accounts: { shopper: SHOPPER, admin: TEST_ADMIN },
+  async snapshot(): Promise<StoreSnapshot> {
+    const f = await readFolder(dataDir);
+    return snapshotOf(f.tables, f.uploads, f.problems);
+  },
+}));
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'threadline-fuzz-'));
+  srv = await startTestServer({ dataDir, rateLimits: false });
+  const res = await fetch(`${srv.baseUrl}${API_BASE}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...SHOPPER, name: 'Fuzz Shopper', phone: '5550100000' }),
+  });
+  expect(res.status).toBe(201);
+  await fuzzer.prepare();
+});
+
+afterAll(async () => {
+  if (!closed) await srv.close();
+  await rm(dataDir, { recursive: true, force: true });
+  // One block per file, after the run: what each endpoint answered shows how far the generated requests got.
+  console.info(
+    `[koa fuzz] ${fuzzer.requests()} requests (${FUZZ_RUNS} runs per endpoint, 3 roles each), seed ${FUZZ_SEED}, ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s\n${fuzzer.summary()}`,
+  );
+});
+
+describe('generated requests to the Koa server', () => {
+  for (const name of fuzzOrder())
+    it(
+      `${name}: no 5xx, one error shape, storable rows, refusals change nothing`,
+      () => fuzzer.fuzzEndpoint(name, { seed: FUZZ_SEED, numRuns: FUZZ_RUNS }),
+      60_000,
+    );
+
+  it('(e) the fuzzed folder opens again with every row and no quarantine', async () => {
+    const before = await readFolder(dataDir);
+    expect(snapshotOf(before.tables, [], before.problems).badRows).toEqual([]);
+    const stored = storedCounts(before.tables);
+    expect(stored).toEqual(liveCounts(srv.backend.core.deps.stores));
+    await srv.close(); // stops listening and releases the data-folder lock (backend.close)
+    closed = true;
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+    const reopened = await openBackend({
+      dataDir,
+      adminEmail: TEST_ADMIN.email,
+      adminPassword: TEST_ADMIN.password,
+      hasherCost: TEST_HASHER_COST,
+      log,
+      report: log,
+    });
+    try {
+      expect(await quarantineFiles(dataDir)).toEqual([]);
+      expect(lines).toEqual([]);
+      expect(liveCounts(reopened.core.deps.stores)).toEqual(stored);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
