@@ -50,6 +50,10 @@ export default defineConfig(({ mode }) => ({
     __COUNTRIES_BASE__: JSON.stringify(process.env.COUNTRIES_BASE_URL ?? ''),
     __APP_VERSION__: JSON.stringify(APP_VERSION),
   },
+  // The server's CSP has no 'unsafe-eval': every `zod` in the bundle is the jitless one (web/src/lib/zod-jitless.ts).
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: new URL('./web/src/lib/zod-jitless.ts', import.meta.url).pathname }],
+  },
   // Demo mode has MSW's worker on the same scope: no PWA service worker there (issue 6).
   plugins: [react(), ...(mode === 'demo' ? [demoImages()] : [VitePWA(pwaOptions)])],
   build: {

@@ -1,0 +1,71 @@
+/**
+ * Browser hardening headers on every answer. The bearer token lives in localStorage, so the first line
+ * of defence is that no script but our own built files can run: the CSP allows scripts only from this
+ * origin and no inline code (the build emits none; vite-plugin-pwa's injectRegister is off and the app
+ * registers its worker from its own bundle, web/src/lib/pwa.ts). JSON-LD blocks are data, not scripts,
+ * so they need no 'unsafe-inline'. Set before anything else runs, so the cached-answer shortcut (which
+ * writes straight to the socket; Node merges these with its own headers), the error handler's answers
+ * and the static files all carry them.
+ */
+import type { Middleware } from 'koa';
+
+export interface SecurityHeadersOptions {
+  /** Extra origins the app may fetch from, e.g. a cross-origin COUNTRIES_BASE_URL baked into the build. */
+  connectOrigins?: readonly string[];
+}
+
+/** The Content-Security-Policy value; `connectOrigins` widen connect-src only. */
+export function contentSecurityPolicy(connectOrigins: readonly string[] = []): string {
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'"]],
+    // The stylesheet is a file; React's style props go through the CSSOM, which style-src does not govern.
+    ['style-src', ["'self'"]],
+    // The admin previews picked images as data: URLs (read-file.ts); blob: for object-URL previews.
+    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...connectOrigins]],
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+    ['form-action', ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+// Only features Chromium recognises: an unknown one is reported as an error in the console.
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export function securityHeaders({ connectOrigins = [] }: SecurityHeadersOptions = {}): Middleware {
+  const always = {
+    'Content-Security-Policy': contentSecurityPolicy(connectOrigins),
+    // The origin is enough for other sites; full paths (order ids) stay on ours.
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    // frame-ancestors for browsers that predate it.
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  return async (ctx, next) => {
+    ctx.set(always);
+    // Only over TLS: directly, or behind a proxy trusted through TRUST_PROXY (app.proxy). Without it
+    // X-Forwarded-Proto is ignored, as any client could send it; browsers ignore HSTS over plain HTTP.
+    if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
+    await next();
+  };
+}
