@@ -17,17 +17,25 @@ import type { Core } from './core';
 import type { CachedAnswer } from './catalog-cache';
 import { DomainError, validationFailed } from './errors';
 import { etagMatches } from './etag';
-import type { PlaceOrderInput } from './orders';
+import type { PlaceOrderInput } from '../../contract/schemas/order';
+import { createRateLimiter, noRateLimits } from './rate-limiter';
 
 export interface ApiRequest {
   params?: Record<string, string>;
   query?: Record<string, string>;
-  body?: unknown;
+  /**
+   * Reads the body (the transport applies the endpoint's size limit and the JSON rules). Called only
+   * after the access check and the rate limits passed, so an anonymous caller cannot make the server
+   * read a large body.
+   */
+  readBody?: () => Promise<unknown>;
   /** The bearer token, without the "Bearer " prefix. */
   token?: string;
   idempotencyKey?: string;
   /** The If-None-Match header, for the cached catalogue reads. */
   ifNoneMatch?: string;
+  /** The caller's address (the socket's, or X-Forwarded-For behind a trusted proxy), for rate limits. */
+  clientAddress?: string;
 }
 
 export interface ApiReply {
@@ -36,6 +44,15 @@ export interface ApiReply {
   /** Cached catalogue reads: the body already serialised, and its ETag (status 304: no body). */
   text?: string;
   etag?: string;
+  /** Extra headers, e.g. Retry-After on a 429. */
+  headers?: Record<string, string>;
+  /** Cached catalogue reads: the catalogue version the answer was made at (a later one makes it stale). */
+  version?: number;
+}
+
+export interface ApiOptions {
+  /** false: `RATE_LIMITS=off`, for load tests (every other protection stays on). */
+  rateLimits?: boolean;
 }
 
 interface Input {
@@ -88,7 +105,7 @@ const HANDLERS: Record<EndpointName, Handler> = {
   orderItems: (c, i) => c.orders.items(me(i).user, i.params.id),
   updateOrderStatus: (c, i) =>
     c.orders.updateStatus(me(i).user, i.params.id, (i.body as { status: OrderStatus }).status),
-  login: (c, i) => c.auth.login(i.body as LoginBody),
+  login: (c, i) => c.auth.login(i.body as LoginBody, i.req.clientAddress ?? LOCAL_ADDRESS),
   register: (c, i) => c.auth.register(i.body as RegisterBody),
   logout: (c, i) => c.auth.logout(me(i)),
   me: (_c, i) => me(i).user,
@@ -118,44 +135,35 @@ function cachedReply(endpoint: Endpoint, req: ApiRequest, a: CachedAnswer): ApiR
   return { status: endpoint.status, body: a.body, text: a.text, etag: a.etag };
 }
 
-const MEMO_MAX = 2000;
-const memoKey = (name: EndpointName, req: ApiRequest): string =>
-  `${name}\u0000${JSON.stringify(req.params ?? {})}\u0000${JSON.stringify(req.query ?? {})}`;
+/** The address of a caller whose transport knows none (MSW in the browser or in tests). */
+export const LOCAL_ADDRESS = 'local';
 
-export function createApi(core: Core) {
-  // Cached reads by their raw request: a repeated URL skips input parsing too. An entry is only good
-  // for the catalogue version it was made at (any catalogue write moves the version on).
-  const memo = new Map<string, { version: number; answer: CachedAnswer }>();
-  const memoGet = (key: string): CachedAnswer | undefined => {
-    const m = memo.get(key);
-    return m && m.version === core.catalog.version() ? m.answer : undefined;
-  };
-  const memoSet = (key: string, answer: CachedAnswer): void => {
-    if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
-    memo.set(key, { version: core.catalog.version(), answer });
-  };
+export function createApi(core: Core, options: ApiOptions = {}) {
+  const limiter = options.rateLimits === false ? noRateLimits : createRateLimiter(core.deps.clock);
   return {
     /** Moves on with every product or category write: answers cached outside the core key on it. */
     catalogVersion: (): number => core.catalog.version(),
 
     async handle(name: EndpointName, req: ApiRequest): Promise<ApiReply> {
       const endpoint: Endpoint = endpoints[name];
-      const memo = CACHED[name] ? memoKey(name, req) : null;
-      const hit = memo ? memoGet(memo) : undefined;
-      if (hit) return cachedReply(endpoint, req, hit);
       // Public calls never look at the caller, so a shopper's token costs them no session lookup.
       const principal = endpoint.access === 'public' ? null : await core.auth.authenticate(req.token);
       // Access first: a shopper probing an admin call learns nothing about its input rules.
       authorize(endpoint.access, principal);
+      // Then the budgets, before any body is read or any work is done.
+      limiter.take(name, endpoint, {
+        address: req.clientAddress ?? LOCAL_ADDRESS,
+        account: principal?.user.id ?? null,
+      });
       const params = (parse(endpoint.params, req.params ?? {}) ?? { id: 0 }) as { id: number };
       const query = parse(endpoint.query, req.query ?? {});
-      const body = endpoint.body ? parse(endpoint.body, req.body ?? {}) : undefined;
+      const body = endpoint.body ? parse(endpoint.body, (await req.readBody?.()) ?? {}) : undefined;
       const input: Input = { params, query, body, principal, req };
+      // Cached reads are keyed by the parsed query (catalog-cache.ts), never by the raw request:
+      // parameters the schema drops cannot make new entries.
       const cached = CACHED[name]?.(core, input);
-      if (cached) {
-        if (memo) memoSet(memo, cached);
-        return cachedReply(endpoint, req, cached);
-      }
+      // Read in the same synchronous step as the answer: no write can land in between.
+      if (cached) return { ...cachedReply(endpoint, req, cached), version: core.catalog.version() };
       const result = await HANDLERS[name](core, input);
       // The countries service answers in its own shape with its own status (404 for an unknown country).
       if (name === 'countryStates') return result as ApiReply;
@@ -172,6 +180,7 @@ export function errorReply(error: unknown): ApiReply {
     return {
       status: ERROR_STATUS[error.code],
       body: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) },
+      ...(error.retryAfterSeconds ? { headers: { 'Retry-After': String(error.retryAfterSeconds) } } : {}),
     };
   }
   return { status: 500, body: { message: 'Something went wrong', code: 'internal' } };

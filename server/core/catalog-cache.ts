@@ -1,12 +1,17 @@
 /**
  * Serialised catalogue answers (product lists, product details, the category list), each with its
- * ETag, so a repeated GET costs a Map lookup and no JSON.stringify; a client sending If-None-Match
- * gets a 304. Every product or category commit bumps the index version and empties the caches, so an
- * answer is never older than the last landed catalogue write. Bounded: the list cache holds at most
- * LIST_CACHE_MAX queries and DETAIL_CACHE_MAX
- * products and forgets the oldest first.
+ * ETag, so a repeated GET costs a lookup and no JSON.stringify; a client sending If-None-Match gets a
+ * 304. Every product or category commit moves the index version on, which empties the cache, so an
+ * answer is never older than the last landed catalogue write.
+ *
+ * Keys come from the parsed query (catalogQuerySchema drops unknown parameters and fills defaults),
+ * never from the raw request, so `&x=1`, `&x=2`… share one entry. What is left for a caller to vary
+ * (every distinct `q`) is bounded by bytes and by count (bounded-cache.ts): one budget for all three
+ * kinds, least recently used out first.
  */
 import type { CatalogQuery } from '../../contract/rules/catalog-query';
+import type { CacheStats } from './bounded-cache';
+import { BoundedCache, stringBytes } from './bounded-cache';
 import type { CatalogIndex } from './catalog-index';
 import { etagOf } from './etag';
 
@@ -17,8 +22,15 @@ export interface CachedAnswer {
   etag: string;
 }
 
-export const LIST_CACHE_MAX = 1000;
-export const DETAIL_CACHE_MAX = 5000;
+export interface CatalogCacheOptions {
+  maxBytes?: number;
+  maxEntries?: number;
+}
+
+export const CATALOG_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+export const CATALOG_CACHE_MAX_ENTRIES = 10_000;
+/** The body's own objects (its products are shared with the index), the ETag, the Map slot. */
+const ENTRY_OVERHEAD = 512;
 
 export function answerOf(body: unknown): CachedAnswer {
   const text = JSON.stringify(body);
@@ -26,48 +38,36 @@ export function answerOf(body: unknown): CachedAnswer {
 }
 
 /** The query's fields in a fixed order: equal queries share one entry. */
-const keyOf = (q: CatalogQuery): string =>
-  JSON.stringify([q.category, q.q, q.name, q.collection, q.maxPrice, q.sort, q.page, q.limit]);
+const listKey = (q: CatalogQuery): string =>
+  JSON.stringify(['list', q.category, q.q, q.name, q.collection, q.maxPrice, q.sort, q.page, q.limit]);
+const CATEGORIES_KEY = 'categories';
 
-export function createCatalogCache(index: CatalogIndex) {
-  let seen = -1;
-  const lists = new Map<string, CachedAnswer>();
-  const details = new Map<number, CachedAnswer>();
-  let categories: CachedAnswer | undefined;
-  const fresh = (): void => {
-    if (seen === index.version()) return;
-    seen = index.version();
-    lists.clear();
-    details.clear();
-    categories = undefined;
+// The core keeps its cache to itself; ops and tests read its figures through the index it serves.
+const byIndex = new WeakMap<CatalogIndex, CatalogCache>();
+
+/** Entries and bytes of the answer cache kept over this index (for tests and diagnostics). */
+export const catalogCacheStats = (index: CatalogIndex): CacheStats | undefined => byIndex.get(index)?.stats();
+
+export function createCatalogCache(index: CatalogIndex, options: CatalogCacheOptions = {}) {
+  const answers = new BoundedCache<string, CachedAnswer>({
+    maxBytes: options.maxBytes ?? CATALOG_CACHE_MAX_BYTES,
+    maxEntries: options.maxEntries ?? CATALOG_CACHE_MAX_ENTRIES,
+    sizeOf: (a, key) => stringBytes(a.text) + stringBytes(key) + ENTRY_OVERHEAD,
+    version: index.version,
+  });
+  const through = (key: string, compute: () => unknown): CachedAnswer => {
+    let a = answers.get(key);
+    if (!a) answers.set(key, (a = answerOf(compute())));
+    return a;
   };
-  return {
-    list(q: CatalogQuery, compute: () => unknown): CachedAnswer {
-      fresh();
-      const key = keyOf(q);
-      let a = lists.get(key);
-      if (!a) {
-        a = answerOf(compute());
-        if (lists.size >= LIST_CACHE_MAX) lists.delete(lists.keys().next().value!);
-        lists.set(key, a);
-      }
-      return a;
-    },
-    detail(id: number, compute: () => unknown): CachedAnswer {
-      fresh();
-      let a = details.get(id);
-      if (!a) {
-        a = answerOf(compute());
-        if (details.size >= DETAIL_CACHE_MAX) details.delete(details.keys().next().value!);
-        details.set(id, a);
-      }
-      return a;
-    },
-    categories(compute: () => unknown): CachedAnswer {
-      fresh();
-      return (categories ??= answerOf(compute()));
-    },
+  const cache = {
+    list: (q: CatalogQuery, compute: () => unknown): CachedAnswer => through(listKey(q), compute),
+    detail: (id: number, compute: () => unknown): CachedAnswer => through(`detail ${id}`, compute),
+    categories: (compute: () => unknown): CachedAnswer => through(CATEGORIES_KEY, compute),
+    stats: (): CacheStats => answers.stats(),
   };
+  byIndex.set(index, cache);
+  return cache;
 }
 
 export type CatalogCache = ReturnType<typeof createCatalogCache>;

@@ -1,24 +1,35 @@
 /**
  * Sending the cached catalogue reads (product lists, product pages, categories), in one place so the
- * route and the front-of-stack shortcut answer byte for byte alike: ETag, no-cache (the browser keeps
- * the answer and revalidates it), 304 on a matching If-None-Match, brotli/gzip when taken.
+ * route and the shortcut answer byte for byte alike: ETag, no-cache (the browser keeps the answer and
+ * revalidates it), 304 on a matching If-None-Match, brotli/gzip when taken.
  *
- * The shortcut: once a GET's exact URL has been answered from the cache, later requests for that URL
- * are answered by the very first middleware, before routing, query parsing and the
- * core, for as long as the catalogue version it was made at is current (any catalogue write moves it
- * on). Once an encoding of it has gone out through Koa, the same status, headers and bytes are
- * written straight to the socket (ctx.respond = false): a listing then costs Koa's context and a Map
- * lookup. Bounded; oldest out first.
+ * The shortcut: once a GET has been answered from the core's cache, later requests for the same
+ * answer are served by this middleware (placed after the error handler and the security headers),
+ * before routing, query parsing and the core, for as long as the catalogue version it was made at is
+ * current (any catalogue write moves it on). Once an encoding of it has gone out, the same status,
+ * headers and bytes are written straight to the socket (ctx.respond = false): a listing then costs
+ * Koa's context and a lookup.
+ *
+ * "The same answer" is keyed by the path and the known catalogue parameters only (answer-key.ts),
+ * never by the raw URL: unknown parameters cannot change an answer (the contract's schemas drop them),
+ * so `?x=1`, `?x=2`… share one entry instead of filling memory. Bounded by bytes (every encoding kept
+ * is counted) and by count, least recently used out first.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Api, ApiReply } from '../core/api';
+import type { CacheStats } from '../core/bounded-cache';
+import { BoundedCache, stringBytes } from '../core/bounded-cache';
 import { etagMatches } from '../core/etag';
+import { answerKey } from './answer-key';
 import type { Encoding } from './compression';
 import { COMPRESS_MIN_BYTES, compressedOnce, pickEncoding } from './compression';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const MEMO_MAX = 2000;
+export const WIRE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+export const WIRE_CACHE_MAX_ENTRIES = 10_000;
+/** Headers, ETag, the Map slots: what an entry holds besides its body buffers. */
+const ENTRY_OVERHEAD = 1024;
 
 interface Ready {
   status: number;
@@ -32,10 +43,11 @@ interface Wire {
   body: Buffer;
 }
 
+type Entry = Ready & { wires: Map<Encoding | null, Wire> };
+
 function wireOf(a: Ready, encoding: Encoding | null, body: Buffer): Wire {
   return {
     headers: {
-      'X-Content-Type-Options': 'nosniff',
       ETag: a.etag,
       'Cache-Control': 'no-cache',
       Vary: 'Accept-Encoding',
@@ -45,6 +57,13 @@ function wireOf(a: Ready, encoding: Encoding | null, body: Buffer): Wire {
     },
     body,
   };
+}
+
+function entryBytes(e: Entry, key: string): number {
+  let n = ENTRY_OVERHEAD + stringBytes(key) + e.bytes.length;
+  // The identity wire shares the answer's own buffer.
+  for (const w of e.wires.values()) if (w.body !== e.bytes) n += w.body.length;
+  return n;
 }
 
 const encodingFor = (ctx: Context, a: Ready): Encoding | null =>
@@ -73,8 +92,31 @@ async function send(ctx: Context, a: Ready): Promise<{ encoding: Encoding | null
   return { encoding: null, wire: wireOf(a, null, a.bytes) };
 }
 
-export function createCachedAnswers(api: Api) {
-  const byUrl = new Map<string, Ready & { version: number; wires: Map<Encoding | null, Wire> }>();
+export interface CachedAnswersOptions {
+  maxBytes?: number;
+  maxEntries?: number;
+}
+
+export function createCachedAnswers(api: Api, options: CachedAnswersOptions = {}) {
+  const answers = new BoundedCache<string, Entry>({
+    maxBytes: options.maxBytes ?? WIRE_CACHE_MAX_BYTES,
+    maxEntries: options.maxEntries ?? WIRE_CACHE_MAX_ENTRIES,
+    sizeOf: entryBytes,
+    version: api.catalogVersion,
+  });
+  /**
+   * Keeps what went out, so the next request for this encoding goes straight to the socket; only
+   * while the entry is still held at the current version (a write may have landed during compression).
+   */
+  const remember = (
+    key: string | null,
+    entry: Entry,
+    sent: { encoding: Encoding | null; wire: Wire } | null,
+  ) => {
+    if (!key || !sent) return;
+    entry.wires.set(sent.encoding, sent.wire);
+    if (answers.get(key) === entry) answers.set(key, entry); // re-measured with this encoding
+  };
   return {
     /** The route's way out for a reply that carries an ETag. */
     async sendReply(ctx: Context, reply: ApiReply & { etag: string }): Promise<void> {
@@ -86,46 +128,50 @@ export function createCachedAnswers(api: Api) {
         ctx.status = 304;
         return;
       }
-      const ready: Ready = {
+      const entry: Entry = {
         status: reply.status,
         etag: reply.etag,
         bytes: Buffer.from(reply.text ?? JSON.stringify(reply.body)),
+        wires: new Map(),
       };
-      if (ctx.method === 'GET') {
-        if (byUrl.size >= MEMO_MAX) byUrl.delete(byUrl.keys().next().value!);
-        byUrl.set(ctx.url, { ...ready, version: api.catalogVersion(), wires: new Map() });
-      }
-      await send(ctx, ready);
+      // Stored before the compression's await, so it is tagged with the version it was made at.
+      // An answer a write overtook on its way here is sent, never kept under the newer version.
+      const current = reply.version === undefined || reply.version === api.catalogVersion();
+      const key = ctx.method === 'GET' && current ? answerKey(ctx.path, ctx.querystring) : null;
+      if (key) answers.set(key, entry);
+      remember(key, entry, await send(ctx, entry));
     },
 
-    /** The shortcut, placed first in the app: it sets the one header the middlewares behind it would. */
+    /** The shortcut: answers a GET it holds, otherwise passes it on to the routes. */
     middleware(): Middleware {
       return async (ctx, next) => {
-        if (ctx.method === 'GET') {
-          const hit = byUrl.get(ctx.url);
-          if (hit && hit.version === api.catalogVersion()) {
-            // No revalidation asked and this encoding already sent once: write the same bytes and
-            // headers straight out (Koa's sanctioned bypass), like a reverse proxy's micro-cache.
-            const wire = ctx.get('if-none-match') ? undefined : hit.wires.get(encodingFor(ctx, hit));
-            if (wire) {
-              ctx.respond = false;
-              ctx.res.writeHead(hit.status, wire.headers);
-              ctx.res.end(wire.body);
-              return;
-            }
-            try {
-              ctx.set('X-Content-Type-Options', 'nosniff');
-              const sent = await send(ctx, hit);
-              if (sent) hit.wires.set(sent.encoding, sent.wire);
-              return;
-            } catch {
-              // A failed compression: the normal path answers (and reports) instead.
-            }
-          }
+        if (ctx.method !== 'GET') return next();
+        const key = answerKey(ctx.path, ctx.querystring);
+        const hit = key === null ? undefined : answers.get(key);
+        if (!hit) return next();
+        // No revalidation asked and this encoding already sent once: write the same bytes and
+        // headers straight out (Koa's sanctioned bypass), like a reverse proxy's micro-cache. Headers
+        // set before (the security headers) are merged in by Node.
+        const wire = ctx.get('if-none-match') ? undefined : hit.wires.get(encodingFor(ctx, hit));
+        if (wire) {
+          ctx.respond = false;
+          ctx.res.writeHead(hit.status, wire.headers);
+          ctx.res.end(wire.body);
+          return;
         }
-        return next();
+        let sent;
+        try {
+          sent = await send(ctx, hit);
+        } catch {
+          // A failed compression: the normal path answers (and reports) instead.
+          return next();
+        }
+        remember(key, hit, sent);
       };
     },
+
+    /** Entries and bytes held, for tests and diagnostics. */
+    stats: (): CacheStats => answers.stats(),
   };
 }
 

@@ -1,12 +1,14 @@
 /**
  * Brotli or gzip for what is worth it: the built web app's text files and the cached catalogue
  * answers. Both are compressed once and kept in memory keyed by what identifies their bytes (a
- * file's path, size and mtime; an answer's ETag), so a repeated request costs a Map lookup, not a
- * compression. Bounded by total bytes, oldest out first. Other API answers are small and dynamic:
- * they go out as they are. zlib runs on the thread pool, so the event loop is not held.
+ * file's path, size and mtime; an answer's ETag), so a repeated request costs a lookup, not a
+ * compression. Bounded by total bytes and by count, least recently used out first (bounded-cache.ts).
+ * Other API answers are small and dynamic: they go out as they are. zlib runs on the thread pool, so
+ * the event loop is not held.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { BoundedCache, stringBytes } from '../core/bounded-cache';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -16,6 +18,9 @@ const gz = promisify(gzip);
 /** Below this a compressed answer is hardly smaller and costs a round of zlib. */
 export const COMPRESS_MIN_BYTES = 1024;
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const CACHE_MAX_ENTRIES = 20_000;
+/** The key, the promise, the Map slot. */
+const ENTRY_OVERHEAD = 256;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/;
 
 export const isCompressible = (contentType: string): boolean => COMPRESSIBLE.test(contentType);
@@ -35,19 +40,32 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
   return null;
 }
 
-const cache = new Map<string, Promise<Buffer>>();
-const sizes = new Map<string, number>();
-let total = 0;
+/** A compression under way counts only its overhead; its size is added once it is known. */
+interface Compressed {
+  done: Promise<Buffer>;
+  bytes: number;
+}
 
-function remember(key: string, bytes: number): void {
-  sizes.set(key, bytes);
-  total += bytes;
-  for (const [k, n] of sizes) {
-    if (total <= CACHE_MAX_BYTES) break;
-    sizes.delete(k);
-    cache.delete(k);
-    total -= n;
-  }
+const cache = new BoundedCache<string, Compressed>({
+  maxBytes: CACHE_MAX_BYTES,
+  maxEntries: CACHE_MAX_ENTRIES,
+  sizeOf: (c, key) => ENTRY_OVERHEAD + stringBytes(key) + c.bytes,
+});
+
+async function compress(
+  load: () => Promise<Buffer> | Buffer,
+  encoding: Encoding,
+  level: 'static' | 'answer',
+): Promise<Buffer> {
+  const raw = await load();
+  return encoding === 'br'
+    ? brotli(raw, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: level === 'static' ? 9 : 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      })
+    : gz(raw, { level: level === 'static' ? 9 : 6 });
 }
 
 /** The compressed form of `load()`'s bytes under `key`, made once. `level`: 'static' files get more effort. */
@@ -58,25 +76,20 @@ export function compressedOnce(
   level: 'static' | 'answer',
 ): Promise<Buffer> {
   const k = `${encoding}\u0000${key}`;
-  let p = cache.get(k);
-  if (!p) {
-    p = (async () => {
-      const raw = await load();
-      const out =
-        encoding === 'br'
-          ? await brotli(raw, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: level === 'static' ? 9 : 5,
-                [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-              },
-            })
-          : await gz(raw, { level: level === 'static' ? 9 : 6 });
-      remember(k, out.length);
-      return out;
-    })();
+  const held = cache.get(k);
+  if (held) return held.done;
+  const entry: Compressed = { done: compress(load, encoding, level), bytes: 0 };
+  cache.set(k, entry);
+  entry.done.then(
+    (out) => {
+      entry.bytes = out.length;
+      // Re-measured only if still held: an evicted entry stays out.
+      if (cache.get(k) === entry) cache.set(k, entry);
+    },
     // A failed compression is not kept: the next request tries again.
-    p.catch(() => cache.delete(k));
-    cache.set(k, p);
-  }
-  return p;
+    () => {
+      if (cache.get(k) === entry) cache.delete(k);
+    },
+  );
+  return entry.done;
 }

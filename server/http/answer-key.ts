@@ -1,0 +1,39 @@
+/**
+ * The HTTP answer cache's key for a GET: the path plus the first value of each query parameter a
+ * cached read looks at, in a fixed order. Unknown parameters are dropped, as the contract's schema
+ * drops them, so `?x=1`, `?x=2`… share one entry instead of filling memory.
+ *
+ * Read from the raw query string, not from Koa's `ctx.query`: that one is built with URLSearchParams
+ * and costs microseconds on the hottest path of the server. Values are kept as sent (undecoded): two
+ * spellings of one value (`a+b`, `a%20b`) are two entries, each with its right answer, both within the
+ * cache's budget. A parameter NAME written with `%` or `+` could decode to a known one (`%71` is `q`),
+ * which the raw scan would miss and so serve an answer without that filter: such a request gets no key
+ * and is not served from, nor stored in, this cache (the core's cache, keyed by the parsed query,
+ * still answers it).
+ */
+import { catalogQuerySchema } from '../../contract/rules/catalog-query';
+
+/** Only the product list has a query; read from the contract so a new filter is never left out. */
+export const ANSWER_PARAMS: readonly string[] = Object.keys(catalogQuerySchema.shape);
+const POSITION = new Map(ANSWER_PARAMS.map((name, i) => [name, i]));
+
+/** null: not cacheable by this key (see above). JSON keeps the key unambiguous whatever the values hold. */
+export function answerKey(path: string, querystring: string): string | null {
+  if (!querystring) return path;
+  let values: Array<string | null> | null = null;
+  // Split as URLSearchParams does: one leading '?' ignored, then on '&', empty parts skipped, the
+  // name ends at the first '='.
+  const rest = querystring.startsWith('?') ? querystring.slice(1) : querystring;
+  for (const part of rest.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const name = eq < 0 ? part : part.slice(0, eq);
+    if (name.includes('%') || name.includes('+')) return null;
+    const at = POSITION.get(name);
+    if (at === undefined) continue;
+    values ??= ANSWER_PARAMS.map(() => null);
+    // The first value wins, as in the route.
+    values[at] ??= eq < 0 ? '' : part.slice(eq + 1);
+  }
+  return values ? JSON.stringify([path, ...values]) : path;
+}
