@@ -5,16 +5,15 @@
  * the order is still there.
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createClient, SHIPPING } from './contract-suite/client';
+import { freePort, SPAWN_ADMIN, spawnServer } from './test/spawn-server';
 
-const ADMIN = { email: 'admin@durable.test', password: 'durable-admin-1' };
+const ADMIN = SPAWN_ADMIN;
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -23,53 +22,13 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
+/** The real server as a child process (server/test/spawn-server.ts), killed at the end if still up. */
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: join(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'false',
-      // A load test: a few shoppers place hundreds of orders a second, far past the request budgets.
-      RATE_LIMITS: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  child.removeAllListeners('exit');
-  return child;
+  // A load test: a few shoppers place hundreds of orders a second, far past the request budgets.
+  const server = spawnServer(dataDir, port, { RATE_LIMITS: 'off' });
+  children.push(server.child);
+  await server.listening;
+  return server.child;
 }
 
 const killed = (child: ChildProcess) =>

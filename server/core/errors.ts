@@ -31,3 +31,13 @@ export const notFound = (what: string): DomainError => new DomainError('not_foun
 
 export const validationFailed = (fields: Record<string, string>, message?: string): DomainError =>
   new DomainError('validation_failed', message ?? Object.values(fields)[0] ?? 'Invalid input', fields);
+
+/** A 429 whose Retry-After says when a retry can succeed (at least one second). */
+export const tooManyRequests = (message: string, retryAfterMs: number): DomainError =>
+  new DomainError(
+    'too_many_requests',
+    message,
+    undefined,
+    undefined,
+    Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  );

@@ -12,7 +12,7 @@
  *   of shoppers signing in normally never reaches it.
  * Kept in memory and bounded (oldest keys dropped first): a restart or an eviction only forgets counts.
  */
-import { DomainError } from './errors';
+import { tooManyRequests } from './errors';
 import type { Clock } from './ports';
 
 export const LOGIN_FREE_FAILURES = 10;
@@ -46,13 +46,13 @@ export interface LoginTicket {
   cancel(): void;
 }
 
-const refuse = (message: string, waitMs: number): DomainError =>
-  new DomainError('too_many_requests', message, undefined, undefined, Math.max(1, Math.ceil(waitMs / 1000)));
-
 /** The wait after `failures` failures: none while free, then doubling from 1 s up to the cap. */
 export function loginDelayMs(failures: number): number {
   if (failures < LOGIN_FREE_FAILURES) return 0;
-  return Math.min(LOGIN_BASE_DELAY_MS * 2 ** Math.min(failures - LOGIN_FREE_FAILURES, 30), LOGIN_MAX_DELAY_MS);
+  return Math.min(
+    LOGIN_BASE_DELAY_MS * 2 ** Math.min(failures - LOGIN_FREE_FAILURES, 30),
+    LOGIN_MAX_DELAY_MS,
+  );
 }
 
 export function createLoginThrottle(clock: Clock, { maxTracked = MAX_TRACKED } = {}) {
@@ -74,13 +74,17 @@ export function createLoginThrottle(clock: Clock, { maxTracked = MAX_TRACKED } =
       let window = addresses.get(address);
       if (window && window.resetAt <= now) window = undefined;
       if (window && window.failures >= LOGIN_DAILY_FAILURES) {
-        throw refuse('Too many failed logins from your network. Please try again later.', window.resetAt - now);
+        throw tooManyRequests(
+          'Too many failed logins from your network. Please try again later.',
+          window.resetAt - now,
+        );
       }
       let pair = pairs.get(pairKey);
       // A pair idle for a whole day starts afresh, so counts do not follow a shopper for ever.
       if (pair && now - pair.lastAt >= LOGIN_DAY_MS) pair = undefined;
       const wait = pair ? pair.lastAt + loginDelayMs(pair.failures) - now : 0;
-      if (wait > 0) throw refuse('Too many failed logins. Please wait a moment and try again.', wait);
+      if (wait > 0)
+        throw tooManyRequests('Too many failed logins. Please wait a moment and try again.', wait);
 
       if (!window) {
         window = { failures: 0, resetAt: now + LOGIN_DAY_MS };

@@ -5,7 +5,7 @@
  * (a dropped window only forgets a few counts; it never refuses anyone).
  */
 import type { Endpoint, RateLimit } from '../../contract/endpoints';
-import { DomainError } from './errors';
+import { tooManyRequests } from './errors';
 import type { Clock } from './ports';
 
 const MAX_KEYS = 100_000;
@@ -13,10 +13,6 @@ const MAX_KEYS = 100_000;
 export interface RateLimiter {
   /** Counts one call of `name` by this caller; throws a 429 DomainError when over a budget. */
   take(name: string, endpoint: Endpoint, who: { address: string; account: number | null }): void;
-}
-
-export function tooManyRequests(message: string, retryAfterMs: number): DomainError {
-  return new DomainError('too_many_requests', message, undefined, undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)));
 }
 
 export function createRateLimiter(clock: Clock): RateLimiter {
@@ -42,7 +38,8 @@ export function createRateLimiter(clock: Clock): RateLimiter {
         const subject = limit.per === 'account' ? who.account : who.address;
         if (subject === null) continue;
         const wait = hit(`${name}\u0000${i}\u0000${subject}`, limit, now);
-        if (wait !== null) throw tooManyRequests('Too many requests. Please wait a moment and try again.', wait);
+        if (wait !== null)
+          throw tooManyRequests('Too many requests. Please wait a moment and try again.', wait);
       }
     },
   };

@@ -32,7 +32,7 @@ export const ROW_SCHEMAS: Record<keyof Stores, z.ZodType> = {
     expires_at: z.string().max(LIMITS.stamp),
   }),
   orders: orderSchema.extend({
-    items: z.array(orderItemSchema).min(1).max(ORDER_LIMITS.lines),
+    items: z.array(orderItemSchema).max(ORDER_LIMITS.lines),
     idempotency_key: z.string().max(LIMITS.idempotencyKey).nullable(),
     /** What the order's request asked for, to tell a retry from a reused Idempotency-Key. */
     request_hash: z.string().max(LIMITS.hash).optional(),

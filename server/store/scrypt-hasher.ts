@@ -13,7 +13,8 @@
  * past that the call is refused at once with 429 and Retry-After 1 rather than queued without bound.
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { DomainError } from '../core/errors';
+import type { DomainError } from '../core/errors';
+import { tooManyRequests } from '../core/errors';
 import type { PasswordHasher } from '../core/ports';
 import { createJobGate } from './job-gate';
 
@@ -37,8 +38,16 @@ export const HASHER_LIMITS: HasherLimits = { concurrency: 2, maxQueue: 32 };
 
 /** Settings a stored hash may name: anything past these is a damaged row, not a hash to spend 1 GiB on. */
 const saneCost = ({ N, r, p }: ScryptCost): boolean =>
-  Number.isInteger(N) && N >= 2 && N <= 2 ** 20 && (N & (N - 1)) === 0 &&
-  Number.isInteger(r) && r >= 1 && r <= 32 && Number.isInteger(p) && p >= 1 && p <= 16;
+  Number.isInteger(N) &&
+  N >= 2 &&
+  N <= 2 ** 20 &&
+  (N & (N - 1)) === 0 &&
+  Number.isInteger(r) &&
+  r >= 1 &&
+  r <= 32 &&
+  Number.isInteger(p) &&
+  p >= 1 &&
+  p <= 16;
 
 function derive(password: string, salt: Buffer, { N, r, p }: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -61,10 +70,12 @@ function parseStored(stored: string): { cost: ScryptCost; salt: string; hash: st
   return { cost, salt, hash };
 }
 
-const busy = (): DomainError =>
-  new DomainError('too_many_requests', 'The server is busy, please retry', undefined, undefined, 1);
+const busy = (): DomainError => tooManyRequests('The server is busy, please retry', 1000);
 
-export function createScryptHasher(cost: ScryptCost = SCRYPT_COST, limits: HasherLimits = HASHER_LIMITS): PasswordHasher {
+export function createScryptHasher(
+  cost: ScryptCost = SCRYPT_COST,
+  limits: HasherLimits = HASHER_LIMITS,
+): PasswordHasher {
   const gate = createJobGate(limits);
   const gated = <T>(job: () => Promise<T>): Promise<T> => gate.tryRun(job) ?? Promise.reject(busy());
   return {
