@@ -3,7 +3,7 @@ import type { Api } from '../core/api';
 import type { CachedAnswers } from './cached-answers';
 import { createCachedAnswers } from './cached-answers';
 import { errorHandler } from './middleware/error-handler';
-import { securityHeaders } from './middleware/security-headers';
+import { securityHeaderSet, securityHeaders } from './middleware/security-headers';
 import { createApiRouter } from './routes/api-routes';
 import { serveUploads, serveWebApp } from './routes/static-files';
 
@@ -31,14 +31,15 @@ export function createApp({
   app.proxy = trustProxy;
   // Koa would otherwise print every thrown error itself; the error handler already decided.
   app.silent = true;
-  const cached = cachedAnswers ?? createCachedAnswers(api);
+  const security = securityHeaderSet();
+  const cached = cachedAnswers ?? createCachedAnswers(api, { headers: security });
   const router = createApiRouter(api, cached);
-  // Hardening headers go on before anything can answer, the cached shortcut included.
-  app.use(securityHeaders());
-  app.use(errorHandler(log));
-  // Repeated catalogue reads are answered before routing (cached-answers.ts); behind the error
-  // handler, so a failure in it is answered like any other, and behind the security headers.
+  app.use(errorHandler(log, security));
+  // Repeated catalogue reads are answered before routing (cached-answers.ts), behind the error
+  // handler. Its prepared answers already hold the security headers, so it comes before their
+  // middleware, which puts them on every other answer.
   app.use(cached.middleware());
+  app.use(securityHeaders(security));
   app.use(serveUploads(uploadsDir));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));

@@ -6,8 +6,13 @@
 import type { Middleware } from 'koa';
 import { errorReply } from '../../core/api';
 import { DomainError } from '../../core/errors';
+import { setSecurityHeaders } from './security-headers';
 
-export function errorHandler(log: (msg: string, err: unknown) => void = console.error): Middleware {
+/** `headers`: the security header set, for failures raised before its middleware ran. */
+export function errorHandler(
+  log: (msg: string, err: unknown) => void = console.error,
+  headers?: Readonly<Record<string, string>>,
+): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -17,6 +22,7 @@ export function errorHandler(log: (msg: string, err: unknown) => void = console.
       ctx.status = reply.status;
       ctx.body = reply.body;
       if (reply.headers) ctx.set(reply.headers);
+      if (headers) setSecurityHeaders(ctx, headers);
       ctx.set('Cache-Control', 'private, no-store');
     }
   };

@@ -3,11 +3,11 @@
  * of defence is that no script but our own built files can run: the CSP allows scripts only from this
  * origin and no inline code (the build emits none; vite-plugin-pwa's injectRegister is off and the app
  * registers its worker from its own bundle, web/src/lib/pwa.ts). JSON-LD blocks are data, not scripts,
- * so they need no 'unsafe-inline'. Set before anything else runs, so the cached-answer shortcut (which
- * writes straight to the socket; Node merges these with its own headers), the error handler's answers
- * and the static files all carry them.
+ * so they need no 'unsafe-inline'. The set is built once: the error handler and this middleware put it
+ * on every answer, and the cached-answer shortcut (which writes straight to the socket) keeps it inside
+ * its prepared header objects, so a cached read pays for no header calls at all.
  */
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 
 export interface SecurityHeadersOptions {
   /** Extra origins the app may fetch from, e.g. a cross-origin COUNTRIES_BASE_URL baked into the build. */
@@ -50,8 +50,11 @@ const PERMISSIONS_POLICY = [
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export function securityHeaders({ connectOrigins = [] }: SecurityHeadersOptions = {}): Middleware {
-  const always = {
+/** The headers every answer carries (HSTS aside, which depends on the request). */
+export function securityHeaderSet({ connectOrigins = [] }: SecurityHeadersOptions = {}): Readonly<
+  Record<string, string>
+> {
+  return {
     'Content-Security-Policy': contentSecurityPolicy(connectOrigins),
     // The origin is enough for other sites; full paths (order ids) stay on ours.
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -61,11 +64,21 @@ export function securityHeaders({ connectOrigins = [] }: SecurityHeadersOptions 
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
+}
+
+/**
+ * Sets the header set on the answer. Only over TLS, directly or behind a proxy trusted through
+ * TRUST_PROXY (app.proxy), HSTS too: without it X-Forwarded-Proto is ignored, as any client could
+ * send it, and browsers ignore HSTS over plain HTTP anyway.
+ */
+export function setSecurityHeaders(ctx: Context, headers: Readonly<Record<string, string>>): void {
+  ctx.set(headers);
+  if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
+}
+
+export function securityHeaders(headers = securityHeaderSet()): Middleware {
   return async (ctx, next) => {
-    ctx.set(always);
-    // Only over TLS: directly, or behind a proxy trusted through TRUST_PROXY (app.proxy). Without it
-    // X-Forwarded-Proto is ignored, as any client could send it; browsers ignore HSTS over plain HTTP.
-    if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
+    setSecurityHeaders(ctx, headers);
     await next();
   };
 }
