@@ -95,6 +95,7 @@ export const endpoints = {
   placeOrder: { method: 'POST', path: '/orders', access: 'user', body: placeOrderBodySchema, bodyLimit: BODY_LIMITS.order, rateLimits: RATE_LIMITS.placeOrder, response: placeOrderResponseSchema, status: 201 },
   myOrders: { method: 'GET', path: '/orders/my', access: 'user', response: z.array(orderSchema), status: 200 },
   listOrders: { method: 'GET', path: '/orders', access: 'admin', response: z.array(orderSchema), status: 200 },
+  getOrder: { method: 'GET', path: '/orders/:id', access: 'user', params: idParams, response: orderSchema, status: 200 },
   orderItems: { method: 'GET', path: '/orders/:id/items', access: 'user', params: idParams, response: z.array(orderItemSchema), status: 200 },
   updateOrderStatus: { method: 'PUT', path: '/orders/:id/status', access: 'admin', params: idParams, body: updateOrderStatusBodySchema, bodyLimit: BODY_LIMITS.small, response: orderSchema, status: 200 },
   login: { method: 'POST', path: '/auth/login', access: 'public', body: loginBodySchema, bodyLimit: BODY_LIMITS.small, response: authResponseSchema, status: 200 },

@@ -10,14 +10,7 @@
  */
 import Dexie from 'dexie';
 import { z } from 'zod';
-import type {
-  StoredCategory,
-  StoredOrder,
-  StoredProduct,
-  StoredSession,
-  StoredUser,
-} from '../server/core/records';
-import { ROW_SCHEMAS } from '../server/store/record-schemas';
+import { ROW_SCHEMAS } from '../server/core/records';
 import type { TableState } from '../server/store/table';
 
 /** Bump when the stored shape changes: an older database is then reseeded. */
@@ -26,14 +19,7 @@ export const DEMO_DB_NAME = 'threadline-demo';
 export const TABLES = ['categories', 'products', 'users', 'sessions', 'orders'] as const;
 
 export type TableName = (typeof TABLES)[number];
-interface RowTypes {
-  categories: StoredCategory;
-  products: StoredProduct;
-  users: StoredUser;
-  sessions: StoredSession;
-  orders: StoredOrder;
-}
-export type RowOf<K extends TableName> = RowTypes[K];
+export type RowOf<K extends TableName> = z.infer<(typeof ROW_SCHEMAS)[K]>;
 
 export interface StoredImage {
   name: string;

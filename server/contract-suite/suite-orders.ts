@@ -5,6 +5,9 @@ import { PNG_DATA_URL, SHIPPING } from './client';
 export function ordersSuite(c: ContractClient): void {
   describe('orders and reports', () => {
     let admin = '';
+    // A shopper who never orders, to probe other people's orders. Shared because registration has a
+    // budget per address (RATE_LIMITS.register) that the whole contract suite must stay under.
+    let stranger = '';
     let tee = 0;
     let tote = 0;
     const line = (over: Record<string, unknown> = {}) => ({
@@ -30,6 +33,7 @@ export function ordersSuite(c: ContractClient): void {
 
     beforeAll(async () => {
       admin = await c.adminToken();
+      stranger = (await c.newShopper()).token;
       const form = { description: '', sku: '', category: '', image: PNG_DATA_URL };
       tee = (
         await c.call('createProduct', {
@@ -145,20 +149,58 @@ export function ordersSuite(c: ContractClient): void {
 
     it("GET /orders/my: only the caller's orders; 401 without a token", async () => {
       const a = await c.newShopper();
-      const b = await c.newShopper();
       await place(a.token, [line()]);
-      expect((await c.call('myOrders', { token: b.token })).body).toEqual([]);
+      expect((await c.call('myOrders', { token: stranger })).body).toEqual([]);
       expect((await c.call('myOrders')).status).toBe(401);
     });
 
     it('GET /orders/:id/items: owner and admin 200; another shopper and a missing order 404', async () => {
       const a = await c.newShopper();
-      const b = await c.newShopper();
       const id = (await place(a.token, [line()])).body.orderId as number;
       expect((await c.call('orderItems', { token: admin, params: { id } })).status).toBe(200);
-      expect((await c.call('orderItems', { token: b.token, params: { id } })).status).toBe(404);
+      expect((await c.call('orderItems', { token: stranger, params: { id } })).status).toBe(404);
       expect((await c.call('orderItems', { token: a.token, params: { id: 999_999 } })).status).toBe(404);
       expect((await c.call('orderItems', { params: { id } })).status).toBe(401);
+    });
+
+    it('GET /orders/:id: owner and admin 200; another shopper and a missing order 404 alike', async () => {
+      const a = await c.newShopper();
+      const id = (await place(a.token, [line()])).body.orderId as number;
+      const own = await c.call('getOrder', { token: a.token, params: { id } });
+      expect(own.status).toBe(200);
+      expect(own.body).toMatchObject({
+        id,
+        user_id: a.id,
+        total: 80,
+        status: 'pending',
+        payment_method: 'cod',
+      });
+      // The public order shape: the stored items, idempotency key and request hash stay inside.
+      expect(Object.keys(own.body).sort()).toEqual([
+        'created_at',
+        'email',
+        'id',
+        'name',
+        'payment_method',
+        'shipping_address',
+        'status',
+        'status_history',
+        'total',
+        'user_id',
+      ]);
+      const asAdmin = await c.call('getOrder', { token: admin, params: { id } });
+      expect(asAdmin.status).toBe(200);
+      expect(asAdmin.body).toEqual(own.body);
+      const other = await c.call('getOrder', { token: stranger, params: { id } });
+      expect(other.status).toBe(404);
+      const missing = await c.call('getOrder', { token: stranger, params: { id: 999_999 } });
+      expect(missing.status).toBe(404);
+      // Someone else's order and a missing one cannot be told apart.
+      expect(other.body).toEqual(missing.body);
+      expect((await c.call('getOrder', { token: admin, params: { id: 999_999 } })).status).toBe(404);
+      expect((await c.call('getOrder', { params: { id } })).status).toBe(401);
+      // /orders/my is still the caller's list, not an order with the id "my".
+      expect((await c.call('myOrders', { token: a.token })).body).toEqual([own.body]);
     });
 
     it('GET /orders: all orders for an admin; 403 shopper; 401 anonymous', async () => {

@@ -4,6 +4,8 @@ import type {
   countryStatesResponseSchema,
 } from '../../contract/schemas/countries';
 import type { CoreDeps } from './ports';
+import type { StatusReply } from './reply';
+import { withStatus } from './reply';
 
 type Positions = z.infer<typeof countryPositionsResponseSchema>;
 type States = z.infer<typeof countryStatesResponseSchema>;
@@ -16,34 +18,29 @@ export function createCountryUseCases({ countries }: CoreDeps) {
       return { error: false, msg: 'countries and positions retrieved', data };
     },
 
-    states(countryName: string): { status: number; body: States } {
+    /** An unknown country is a 404 in the same shape (with the error fields), as the service answers. */
+    states(countryName: string): States | StatusReply<States> {
       const found = countries.statesOf(countryName);
       if (!found) {
-        return {
-          status: 404,
-          body: {
-            error: true,
-            msg: 'country not found',
-            data: { name: countryName, states: [] },
-            message: 'Country not found',
-            code: 'not_found',
-          },
-        };
+        return withStatus(404, {
+          error: true,
+          msg: 'country not found',
+          data: { name: countryName, states: [] },
+          message: 'Country not found',
+          code: 'not_found',
+        });
       }
       const { country, states } = found;
       return {
-        status: 200,
-        body: {
-          error: false,
-          msg: `states in ${country.name} retrieved`,
-          data: {
-            name: country.name,
-            ...(country.iso3 ? { iso3: country.iso3 } : {}),
-            states: states.map((s) => ({
-              name: s.name,
-              ...(s.state_code ? { state_code: s.state_code } : {}),
-            })),
-          },
+        error: false,
+        msg: `states in ${country.name} retrieved`,
+        data: {
+          name: country.name,
+          ...(country.iso3 ? { iso3: country.iso3 } : {}),
+          states: states.map((s) => ({
+            name: s.name,
+            ...(s.state_code ? { state_code: s.state_code } : {}),
+          })),
         },
       };
     },

@@ -39,13 +39,16 @@ const STORED_URL = /^\/uploads\/[A-Za-z0-9/_.-]+$/;
 const DATA_URL = /^data:([^,]*),(.*)$/s;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-function binaryToBytes(bin: string): Uint8Array {
+/** Bytes over a plain ArrayBuffer, which is what WebCrypto's digest accepts. */
+type Bytes = Uint8Array<ArrayBuffer>;
+
+function binaryToBytes(bin: string): Bytes {
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
 }
 
-function decodeBase64(b64: string): Uint8Array {
+function decodeBase64(b64: string): Bytes {
   try {
     return binaryToBytes(atob(b64));
   } catch {
@@ -54,7 +57,7 @@ function decodeBase64(b64: string): Uint8Array {
 }
 
 export interface DecodedImage {
-  bytes: Uint8Array;
+  bytes: Bytes;
   ext: string;
   mime: string;
 }
@@ -67,7 +70,7 @@ export function decodeImageDataUrl(dataUrl: string): DecodedImage {
   const payload = m[2] ?? '';
   let head: Uint8Array;
   let size: number;
-  let full: () => Uint8Array;
+  let full: () => Bytes;
   if (meta.split(';').includes('base64')) {
     const b64 = payload.replace(/\s+/g, '');
     if (!BASE64.test(b64) || b64.length % 4 === 1)
@@ -97,8 +100,8 @@ export function decodeImageDataUrl(dataUrl: string): DecodedImage {
   return { bytes: full(), ext: kind.ext, mime: kind.mime };
 }
 
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
+export async function sha256Hex(bytes: Bytes): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 

@@ -157,6 +157,11 @@ export function createOrderUseCases({ stores, clock, currency = 'USD' }: CoreDep
       return [...stores.orders.all()].sort(byNewest).map(toPublicOrder);
     },
 
+    /** One order, for its owner or an admin; anyone else gets the same 404 as for a missing order. */
+    one(user: User, orderId: number): Order {
+      return toPublicOrder(visibleTo(stores.orders.get(orderId), user));
+    },
+
     items(user: User, orderId: number): OrderItem[] {
       return visibleTo(stores.orders.get(orderId), user).items;
     },

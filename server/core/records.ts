@@ -1,40 +1,56 @@
 /**
- * Stored shapes. They differ from the API shapes in a few deliberate ways: products keep category
- * ids (names and slugs are joined in on read, so a renamed category shows everywhere at once), users
- * keep a password hash, and orders keep their items and idempotency key in the same row.
+ * Stored shapes, and the one rule for what may be stored: the row schemas. They differ from the API
+ * shapes in a few deliberate ways: products keep category ids (names and slugs are joined in on read,
+ * so a renamed category shows everywhere at once), users keep a password hash, and orders keep their
+ * items and idempotency key in the same row. Every row the server writes is checked against its schema
+ * before the write, and again at start (server/store/record-schemas.ts); the types below are inferred
+ * from the same schemas, so what the core writes and what the store accepts cannot drift apart.
+ * Limits come from the contract (contract/limits.ts), so the API cannot accept what these refuse.
  */
+import { z } from 'zod';
+import { LIMITS, ORDER_LIMITS } from '../../contract/limits';
 import type { Category } from '../../contract/schemas/category';
-import type { Order, OrderItem } from '../../contract/schemas/order';
+import { categorySchema, idSchema } from '../../contract/schemas/category';
+import type { Order } from '../../contract/schemas/order';
+import { orderItemSchema, orderSchema } from '../../contract/schemas/order';
 import type { Product } from '../../contract/schemas/product';
+import { productSchema } from '../../contract/schemas/product';
 import type { User } from '../../contract/schemas/user';
+import { userSchema } from '../../contract/schemas/user';
 
-export type StoredCategory = Category;
-
-export type StoredProduct = Omit<Product, 'categories'> & { category_ids: number[] };
-
-export type StoredUser = User & {
-  password_hash: string;
-  created_at: string;
-  /** Set by a password change: sessions opened at or before this ISO time are ended (session-book.ts)… */
-  sessions_revoked_at?: string;
-  /** …except this one, the session that made the change. */
-  kept_session_id?: number;
+export const ROW_SCHEMAS = {
+  categories: categorySchema,
+  products: productSchema
+    .omit({ categories: true })
+    .extend({ category_ids: z.array(idSchema).max(LIMITS.productCategories) }),
+  users: userSchema.extend({
+    password_hash: z.string().min(1),
+    created_at: z.string(),
+    /** Set by a password change: sessions opened at or before this ISO time are ended (session-book.ts)… */
+    sessions_revoked_at: z.string().max(LIMITS.stamp).optional(),
+    /** …except this one, the session that made the change. */
+    kept_session_id: idSchema.optional(),
+  }),
+  sessions: z.object({
+    id: idSchema,
+    user_id: idSchema,
+    token_hash: z.string().min(1).max(LIMITS.hash),
+    created_at: z.string().max(LIMITS.stamp),
+    expires_at: z.string().max(LIMITS.stamp),
+  }),
+  orders: orderSchema.extend({
+    items: z.array(orderItemSchema).max(ORDER_LIMITS.lines),
+    idempotency_key: z.string().max(LIMITS.idempotencyKey).nullable(),
+    /** SHA-256 of the request (order-request.ts): tells a retry from a reused key. Older orders lack it. */
+    request_hash: z.string().max(LIMITS.hash).optional(),
+  }),
 };
 
-export interface StoredSession {
-  id: number;
-  user_id: number;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-}
-
-export type StoredOrder = Order & {
-  items: OrderItem[];
-  idempotency_key: string | null;
-  /** SHA-256 of the request (order-request.ts): tells a retry from a reused key. Older orders lack it. */
-  request_hash?: string;
-};
+export type StoredCategory = z.infer<typeof ROW_SCHEMAS.categories>;
+export type StoredProduct = z.infer<typeof ROW_SCHEMAS.products>;
+export type StoredUser = z.infer<typeof ROW_SCHEMAS.users>;
+export type StoredSession = z.infer<typeof ROW_SCHEMAS.sessions>;
+export type StoredOrder = z.infer<typeof ROW_SCHEMAS.orders>;
 
 export interface CountryRow {
   name: string;

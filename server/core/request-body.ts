@@ -22,7 +22,8 @@ export function bodyTooLarge(limit: number): DomainError {
 export function parseJsonText(text: string): unknown {
   if (!text.trim()) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     throw new DomainError('bad_request', 'Malformed JSON body');
   }

@@ -2,20 +2,23 @@
  * Loads the demo store (fixtures/generate.ts) into empty tables through the normal write path.
  * Users get fresh ids (the admin may already hold id 1), so orders are re-pointed at them.
  */
-import type { Category } from '../../contract/schemas/category';
-import type { Order, OrderItem } from '../../contract/schemas/order';
-import type { Product } from '../../contract/schemas/product';
-import type { User } from '../../contract/schemas/user';
+import { z } from 'zod';
+import { categorySchema, idSchema } from '../../contract/schemas/category';
+import { orderItemSchema, orderSchema } from '../../contract/schemas/order';
+import { productSchema } from '../../contract/schemas/product';
+import { userSchema } from '../../contract/schemas/user';
 import type { PasswordHasher, Stores } from './ports';
 import type { StoredOrder, StoredUser } from './records';
 
-export interface DemoStore {
-  categories: Category[];
-  products: Product[];
-  users: Array<User & { password: string }>;
-  orders: Order[];
-  orderItems: Array<OrderItem & { order_id: number }>;
-}
+/** The demo data in API shapes: users carry a plain password (hashed here), order items their order's id. */
+export const demoStoreSchema = z.object({
+  categories: z.array(categorySchema),
+  products: z.array(productSchema),
+  users: z.array(userSchema.extend({ password: z.string() })),
+  orders: z.array(orderSchema),
+  orderItems: z.array(orderItemSchema.extend({ order_id: idSchema })),
+});
+export type DemoStore = z.infer<typeof demoStoreSchema>;
 
 export interface SeedResult {
   seeded: boolean;

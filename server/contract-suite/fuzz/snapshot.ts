@@ -3,7 +3,8 @@
  * disk, the MSW run dumps the mock's memory tables): checks (c) and (d) of checks.ts compare two of these.
  */
 import type { Stores } from '../../core/ports';
-import { describeFields, ROW_SCHEMAS, rowFields } from '../../store/record-schemas';
+import { ROW_SCHEMAS } from '../../core/records';
+import { describeFields, rowFields } from '../../store/record-schemas';
 
 export interface TableDump {
   seq?: number;

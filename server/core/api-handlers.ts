@@ -1,0 +1,59 @@
+/**
+ * What each endpoint does: one handler per name of contract/endpoints.ts. The table is a mapped type
+ * over the endpoint names, so each handler receives the parsed input of its own endpoint and must
+ * answer that endpoint's response type (or withStatus(status, body) in the same shape).
+ */
+import type { EndpointName, ResponseOf } from '../../contract/endpoints';
+import type { InputOf } from './api-input';
+import { LOCAL_ADDRESS } from './api-input';
+import type { Principal } from './auth';
+import type { CachedAnswer } from './catalog-cache';
+import type { Core } from './core';
+import { DomainError } from './errors';
+import type { StatusReply } from './reply';
+
+export type Reply<N extends EndpointName> = ResponseOf<N> | StatusReply<ResponseOf<N>>;
+
+type Handlers = {
+  [N in EndpointName]: (core: Core, input: InputOf<N>) => Reply<N> | Promise<Reply<N>>;
+};
+
+const me = (i: { principal: Principal | null }): Principal => {
+  if (!i.principal) throw new DomainError('unauthorized', 'Please log in');
+  return i.principal;
+};
+
+export const HANDLERS: Handlers = {
+  health: () => ({ ok: true }),
+  listCategories: (c) => c.categories.list(),
+  createCategory: (c, i) => c.categories.create(i.body),
+  updateCategory: (c, i) => c.categories.update(i.params.id, i.body),
+  deleteCategory: (c, i) => c.categories.remove(i.params.id),
+  listProducts: (c, i) => c.products.list(i.query),
+  getProduct: (c, i) => c.products.get(i.params.id),
+  createProduct: (c, i) => c.products.create(i.body),
+  updateProduct: (c, i) => c.products.update(i.params.id, i.body),
+  addProductImages: (c, i) => c.products.addImages(i.params.id, i.body.images),
+  deleteProduct: (c, i) => c.products.remove(i.params.id),
+  placeOrder: (c, i) => c.orders.place(me(i), i.body, i.req.idempotencyKey),
+  myOrders: (c, i) => c.orders.mine(me(i).user),
+  listOrders: (c) => c.orders.all(),
+  getOrder: (c, i) => c.orders.one(me(i).user, i.params.id),
+  orderItems: (c, i) => c.orders.items(me(i).user, i.params.id),
+  updateOrderStatus: (c, i) => c.orders.updateStatus(me(i).user, i.params.id, i.body.status),
+  login: (c, i) => c.auth.login(i.body, i.req.clientAddress ?? LOCAL_ADDRESS),
+  register: (c, i) => c.auth.register(i.body),
+  logout: (c, i) => c.auth.logout(me(i)),
+  me: (_c, i) => me(i).user,
+  changePassword: (c, i) => c.auth.changePassword(me(i), i.body),
+  salesReport: (c) => c.reports.sales(),
+  countryPositions: (c) => c.countries.positions(),
+  countryStates: (c, i) => c.countries.states(i.body.country),
+};
+
+/** Public catalogue reads answered from the serialised cache, with ETag and 304. */
+export const CACHED: { [N in EndpointName]?: (core: Core, input: InputOf<N>) => CachedAnswer } = {
+  listCategories: (c) => c.categories.listAnswer(),
+  listProducts: (c, i) => c.products.listAnswer(i.query),
+  getProduct: (c, i) => c.products.getAnswer(i.params.id),
+};
