@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { animationsSettled } from './a11y-helpers';
 import { ADMIN, signIn } from './admin-journey-helpers';
 
 /**
@@ -10,6 +11,7 @@ const SHOTS = 'test-results/screenshots';
 
 async function check(page: Page, name: string, scope?: string) {
   await expect(page.getByRole('status')).toHaveCount(0);
+  await animationsSettled(page);
   const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   const result = await (scope ? axe.include(scope) : axe).analyze();
   const bad = result.violations

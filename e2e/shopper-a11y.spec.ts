@@ -3,12 +3,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { effectivePrice } from '../contract/rules/money';
 import { productListResponseSchema } from '../contract/schemas/product';
 import { authResponseSchema } from '../contract/schemas/user';
+import { animationsSettled } from './a11y-helpers';
 
 /**
  * axe-core on the shopper's screens (cart with its popup, checkout with its messages, login, register,
  * profile) at desktop and phone widths: no serious or critical violations.
  */
 async function expectNoSeriousViolations(page: Page, where: string) {
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { animationsSettled } from './a11y-helpers';
 
 /** axe-core on home, list and detail at desktop and phone widths: no serious or critical violations. */
 for (const width of [1280, 375]) {
@@ -13,6 +14,7 @@ for (const width of [1280, 375]) {
         await page.goto(path);
         await expect(page.locator('main h1')).toHaveCount(1);
         await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+        await animationsSettled(page);
         const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         const bad = result.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -11,7 +11,7 @@ import { createFuzzer, FUZZ_RUNS, FUZZ_SEED } from '../server/contract-suite/fuz
 import type { StoreSnapshot, TableDump } from '../server/contract-suite/fuzz/snapshot';
 import { snapshotOf } from '../server/contract-suite/fuzz/snapshot';
 import type { InMemoryTable } from '../server/store/table';
-import { tinyDemoStore } from '../server/store/tiny-seed';
+import { tinyDemoStore } from '../server/test/tiny-seed';
 import { demoShopperCredentials, mockBackend, MOCK_ADMIN, resetMockStore } from './mock-store';
 import { server } from './node';
 

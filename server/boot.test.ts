@@ -6,8 +6,8 @@ import { catalogQuerySchema } from '../contract/rules/catalog-query';
 import { DEFAULT_ADMIN_EMAIL, openBackend } from './boot';
 import { parseEnv } from './config';
 import { DEMO_USERS, generateDemoStore } from '../fixtures/generate';
-import { startTestServer } from './http/test-server';
-import { tinyDemoStore } from './store/tiny-seed';
+import { startTestServer } from './test/test-server';
+import { tinyDemoStore } from './test/tiny-seed';
 
 let dir: string;
 beforeEach(async () => {
@@ -73,6 +73,23 @@ it('ADMIN_EMAIL / ADMIN_PASSWORD create that admin and are never printed; the de
   await a.close();
   const b = await openBackend({ dataDir: dir, demo, log: () => undefined });
   expect(b.core.products.list(catalogQuerySchema.parse({ limit: 100 })).total).toBe(4);
+  await b.close();
+});
+
+it('the demo store is asked for only to seed an empty catalogue (index.ts loads faker only then)', async () => {
+  let asked = 0;
+  const demo = {
+    store: async () => {
+      asked++;
+      return tinyDemoStore();
+    },
+  };
+  const a = await openBackend({ dataDir: dir, demo, log: () => undefined });
+  expect(asked).toBe(1);
+  expect(a.core.products.list(catalogQuerySchema.parse({ limit: 100 })).total).toBe(5);
+  await a.close();
+  const b = await openBackend({ dataDir: dir, demo, log: () => undefined });
+  expect(asked).toBe(1);
   await b.close();
 });
 

@@ -9,6 +9,7 @@ import type { Api } from './core/api';
 import { createApi } from './core/api';
 import type { Core } from './core/core';
 import { createCore } from './core/core';
+import type { PasswordHasher, Stores } from './core/ports';
 import type { DemoStore } from './core/seed';
 import { seedDemoStore } from './core/seed';
 import { createCountriesDataset } from './store/countries-dataset';
@@ -28,8 +29,11 @@ export interface BootOptions extends LowdbStoreOptions {
   dataDir: string;
   adminEmail?: string;
   adminPassword?: string;
-  /** The demo store to load into an empty catalogue, and a writer for its images (uploads/demo). */
-  demo?: { store: () => DemoStore; writeImages?: (dir: string) => Promise<unknown> };
+  /**
+   * The demo store to load into an empty catalogue, and a writer for its images (uploads/demo). `store` is
+   * called only when the catalogue is empty, so index.ts can import the generator (and faker) lazily there.
+   */
+  demo?: { store: () => DemoStore | Promise<DemoStore>; writeImages?: (dir: string) => Promise<unknown> };
   log?: (line: string) => void;
   /** false lifts the request budgets (`RATE_LIMITS=off`, load tests); every other protection stays. */
   rateLimits?: boolean;
@@ -93,27 +97,40 @@ async function openLockedBackend(opts: BootOptions): Promise<Omit<Backend, 'clos
 
   let demoImages: (() => Promise<unknown>) | undefined;
   if (opts.demo) {
-    const demo = withRandomPasswords(opts.demo.store());
-    const existing = new Set(stores.users.all().map((u) => u.email.toLowerCase()));
-    const { seeded } = await seedDemoStore(stores, hasher, demo, systemClock.now());
+    const seeded = await seedDemo(stores, hasher, opts.demo.store, log);
     const demoDir = join(uploadsDir, 'demo');
     const writeImages = opts.demo.writeImages;
     // Also on later starts of a demo store, so images lost to an interrupted first start come back.
     if (writeImages && (seeded || existsSync(demoDir))) demoImages = () => writeImages(demoDir);
-    if (seeded)
-      log(
-        `Loaded the demo catalogue: ${demo.categories.length} categories, ${demo.products.length} products.`,
-      );
-    // Only the accounts this seeding created: one whose e-mail was already taken keeps its own password.
-    const created = seeded ? demo.users.filter((u) => !existing.has(u.email.toLowerCase())) : [];
-    if (created.length)
-      log(
-        `Demo shopper accounts (shown only once):\n${created.map((u) => `  ${u.email}  password: ${u.password}`).join('\n')}`,
-      );
   }
   // Build the catalogue indexes now rather than on the first shopper's request (a second at 100k products).
   core.catalog.all();
   return { core, api: createApi(core, { rateLimits: opts.rateLimits }), uploadsDir, demoImages };
+}
+
+/**
+ * Loads the demo into an empty catalogue. The emptiness test (seedDemoStore's own rule) comes first, so a
+ * store in use never asks for the demo: generating it pulls in faker and builds the whole catalogue.
+ */
+async function seedDemo(
+  stores: Stores,
+  hasher: PasswordHasher,
+  demoStore: () => DemoStore | Promise<DemoStore>,
+  log: (line: string) => void,
+): Promise<boolean> {
+  if (stores.categories.all().length || stores.products.all().length) return false;
+  const demo = withRandomPasswords(await demoStore());
+  const existing = new Set(stores.users.all().map((u) => u.email.toLowerCase()));
+  const { seeded } = await seedDemoStore(stores, hasher, demo, systemClock.now());
+  if (!seeded) return false;
+  log(`Loaded the demo catalogue: ${demo.categories.length} categories, ${demo.products.length} products.`);
+  // Only the accounts this seeding created: one whose e-mail was already taken keeps its own password.
+  const created = demo.users.filter((u) => !existing.has(u.email.toLowerCase()));
+  if (created.length)
+    log(
+      `Demo shopper accounts (shown only once):\n${created.map((u) => `  ${u.email}  password: ${u.password}`).join('\n')}`,
+    );
+  return true;
 }
 
 /**

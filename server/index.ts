@@ -10,8 +10,6 @@ import { createApp } from './http/app';
 import { createLimitedServer } from './http/server-settings';
 import { DataDirLockedError } from './store/data-dir-lock';
 import { CorruptDataFileError } from './store/lowdb-durable-file';
-import { writeDemoImages } from '../fixtures/demo-images-node';
-import { generateDemoStore } from '../fixtures/generate';
 import { storeConfigSchema } from '../contract/schemas/store-config';
 
 const storeConfig = storeConfigSchema.parse(
@@ -27,8 +25,16 @@ async function main(): Promise<void> {
     adminPassword: env.ADMIN_PASSWORD,
     rateLimits: env.RATE_LIMITS,
     currency: env.STORE_CURRENCY ?? storeConfig.currency,
+    // The generator (faker, the whole catalogue) and the image renderer load only when used: boot asks for
+    // the store only to seed an empty catalogue, and the images are checked after listen.
     demo: env.SEED_DEMO
-      ? { store: generateDemoStore, writeImages: async (dir: string) => void (await writeDemoImages(dir)) }
+      ? {
+          store: async () => (await import('../fixtures/generate')).generateDemoStore(),
+          writeImages: async (dir: string) => {
+            const { writeDemoImages } = await import('../fixtures/demo-images-node');
+            await writeDemoImages(dir);
+          },
+        }
       : undefined,
   });
   const app = createApp({

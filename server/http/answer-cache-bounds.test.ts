@@ -10,8 +10,8 @@ import { CATALOG_CACHE_MAX_BYTES, catalogCacheStats } from '../core/catalog-cach
 import { createApp } from './app';
 import type { CachedAnswers } from './cached-answers';
 import { createCachedAnswers } from './cached-answers';
-import type { TestServer } from './test-server';
-import { startTestServer } from './test-server';
+import type { TestServer } from '../test/test-server';
+import { startTestServer } from '../test/test-server';
 
 let srv: TestServer;
 const servers: Server[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { runContractSuite } from '../contract-suite/suite';
-import type { TestServer } from './test-server';
-import { startTestServer, TEST_ADMIN } from './test-server';
+import type { TestServer } from '../test/test-server';
+import { startTestServer, TEST_ADMIN } from '../test/test-server';
 
 let srv: TestServer;
 beforeAll(async () => {

@@ -20,8 +20,8 @@ import { COLLECTION_FILES } from '../store/lowdb-store';
 import { QUARANTINE_SUFFIX } from '../store/lowdb-durable-file';
 import { ORDERS_DIR } from '../store/order-shards';
 import { fileProblem } from '../store/record-schemas';
-import type { TestServer } from './test-server';
-import { startTestServer, TEST_ADMIN, TEST_HASHER_COST } from './test-server';
+import type { TestServer } from '../test/test-server';
+import { startTestServer, TEST_ADMIN, TEST_HASHER_COST } from '../test/test-server';
 
 const SHOPPER = { email: 'fuzz-shopper@example.test', password: 'fuzz-shopper-pass' };
 

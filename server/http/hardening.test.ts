@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_LIMITS } from '../../contract/limits';
 import { openBackend } from '../boot';
 import { createClient, SHIPPING } from '../contract-suite/client';
-import type { TestServer } from './test-server';
-import { startTestServer, TEST_ADMIN } from './test-server';
+import type { TestServer } from '../test/test-server';
+import { startTestServer, TEST_ADMIN } from '../test/test-server';
 
 let srv: TestServer;
 const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));

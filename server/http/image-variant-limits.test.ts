@@ -14,8 +14,8 @@ import {
   variantGate,
   variantJobStats,
 } from '../store/image-variants';
-import type { TestServer } from './test-server';
-import { startTestServer } from './test-server';
+import type { TestServer } from '../test/test-server';
+import { startTestServer } from '../test/test-server';
 
 let srv: TestServer;
 beforeAll(async () => {

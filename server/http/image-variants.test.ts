@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../contract-suite/client';
-import type { TestServer } from './test-server';
-import { startTestServer, TEST_ADMIN } from './test-server';
+import type { TestServer } from '../test/test-server';
+import { startTestServer, TEST_ADMIN } from '../test/test-server';
 
 let srv: TestServer;
 const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../config';
 import { createApp } from './app';
 import { contentSecurityPolicy, HSTS } from './middleware/security-headers';
-import type { TestServer } from './test-server';
-import { startTestServer, TEST_ADMIN } from './test-server';
+import type { TestServer } from '../test/test-server';
+import { startTestServer, TEST_ADMIN } from '../test/test-server';
 
 const CSP_PARTS = [
   "default-src 'self'",

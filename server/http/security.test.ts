@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '../../contract/endpoints';
 import { endpoints } from '../../contract/endpoints';
 import { bigPngDataUrl, createClient, PNG_DATA_URL, SHIPPING, SVG_DATA_URL } from '../contract-suite/client';
-import type { TestServer } from './test-server';
-import { startTestServer, TEST_ADMIN } from './test-server';
+import type { TestServer } from '../test/test-server';
+import { startTestServer, TEST_ADMIN } from '../test/test-server';
 
 let srv: TestServer;
 const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));

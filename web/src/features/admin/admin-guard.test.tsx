@@ -5,7 +5,7 @@ import { createAppStore } from '../../lib/jotai';
 import { userAtom } from '../../lib/session/auth-atoms';
 import { renderWithApp } from '../../test/render';
 import { AdminRoutes } from './admin-routes';
-import { adminStore } from './test-utils';
+import { adminStore } from '../../test/admin-kit';
 
 function renderAdminAt(route: string, store = createAppStore()) {
   return renderWithApp(

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../../mock-api/node';
 import { resetMockStore } from '../../../../../mock-api/mock-store';
 import { renderWithApp } from '../../../test/render';
-import { adminTestStore } from '../test-data';
-import { adminStore } from '../test-utils';
+import { adminTestStore } from '../../../test/admin-data';
+import { adminStore } from '../../../test/admin-kit';
 import { DashboardPage } from './dashboard-page';
 
 describe('Admin dashboard', () => {

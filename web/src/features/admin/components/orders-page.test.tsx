@@ -5,8 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../../../mock-api/node';
 import { resetMockStore } from '../../../../../mock-api/mock-store';
 import { renderWithApp } from '../../../test/render';
-import { adminTestStore } from '../test-data';
-import { adminStore, mockAlert } from '../test-utils';
+import { adminTestStore } from '../../../test/admin-data';
+import { adminStore, mockAlert } from '../../../test/admin-kit';
 import { OrdersPage } from './orders-page';
 
 async function renderOrders() {

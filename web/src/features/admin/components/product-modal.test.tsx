@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../../mock-api/node';
 import { resetMockStore } from '../../../../../mock-api/mock-store';
-import { adminTestStore } from '../test-data';
+import { adminTestStore } from '../../../test/admin-data';
 import { renderWithApp } from '../../../test/render';
-import { adminStore, bigPngFile, mockAlert, pngFile, textFile } from '../test-utils';
+import { adminStore, bigPngFile, mockAlert, pngFile, textFile } from '../../../test/admin-kit';
 import { ProductsPage } from './products-page';
 
 // The modal is opened from the products page, as an admin would.

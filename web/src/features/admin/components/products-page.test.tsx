@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../../../mock-api/node';
 import { resetMockStore } from '../../../../../mock-api/mock-store';
-import { adminTestStore } from '../test-data';
+import { adminTestStore } from '../../../test/admin-data';
 import { renderWithApp } from '../../../test/render';
-import { adminStore, mockAlert, mockConfirm } from '../test-utils';
+import { adminStore, mockAlert, mockConfirm } from '../../../test/admin-kit';
 import { ProductsPage } from './products-page';
 
 async function renderProducts(
@@ -106,7 +106,9 @@ describe('Admin products: list and pagination', () => {
 
     confirm.mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Delete Striped Tee' }));
-    await waitFor(() => expect(screen.queryByText('Striped Tee')).not.toBeInTheDocument());
+    // The page reloads (its spinner shows meanwhile); the fifth product moves up into the gap.
+    expect(await screen.findByRole('button', { name: 'Delete Classic Cotton Tee' })).toBeInTheDocument();
+    expect(screen.queryByText('Striped Tee')).not.toBeInTheDocument();
 
     const alert = mockAlert();
     server.use(

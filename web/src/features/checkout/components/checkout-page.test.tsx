@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { money } from '../../../lib/store-config';
 import { signIn } from '../../../test/shop-session';
-import { field, fillValid, messageOf, renderCheckout, seedTwoLines } from './checkout-test-kit';
+import { field, fillValid, messageOf, renderCheckout, seedTwoLines } from '../../../test/checkout-kit';
 
 describe('Checkout page', () => {
   beforeEach(() => {

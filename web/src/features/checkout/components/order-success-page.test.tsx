@@ -1,20 +1,42 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { server } from '../../../../../mock-api/node';
 import { api } from '../../../lib/api-client';
 import { money, STORE } from '../../../lib/store-config';
 import { renderWithApp } from '../../../test/render';
 import { signIn } from '../../../test/shop-session';
 import { OrderSuccessPage } from './order-success-page';
 
+/** Every /api/orders… call the page makes, and how many answers came back. */
+let orderCalls: string[] = [];
+let answered = 0;
+beforeEach(() => {
+  orderCalls = [];
+  answered = 0;
+  server.events.on('request:start', ({ request }) => {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/api/orders')) orderCalls.push(`${request.method} ${path}`);
+  });
+  server.events.on('response:mocked', ({ request }) => {
+    if (new URL(request.url).pathname.startsWith('/api/orders')) answered += 1;
+  });
+});
+afterEach(() => server.events.removeAllListeners());
+
+function renderSuccess(orderId: number | string) {
+  return renderWithApp(<OrderSuccessPage />, {
+    route: `/order-success/${orderId}`,
+    path: '/order-success/:orderId',
+  });
+}
+
 describe('Order success page', () => {
   it('thanks the shopper, shows the order id and the server total, and links to the chat and home', async () => {
     await signIn('shopper');
     const order = (await api('myOrders'))[0];
     if (!order) throw new Error('the demo shopper needs an order');
-    renderWithApp(<OrderSuccessPage />, {
-      route: `/order-success/${order.id}`,
-      path: '/order-success/:orderId',
-    });
+    orderCalls = [];
+    renderSuccess(order.id);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Thank You for Your Order!' })).toBeInTheDocument();
     expect(
@@ -35,5 +57,42 @@ describe('Order success page', () => {
     expect(chat).toHaveAttribute('rel', expect.stringContaining('noopener'));
 
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('reads that one order (GET /orders/{id}), not the whole order list, and shows its own total', async () => {
+    await signIn('shopper');
+    const mine = await api('myOrders');
+    const order = mine[mine.length - 1];
+    if (!order) throw new Error('the demo shopper needs an order');
+    orderCalls = [];
+    renderSuccess(order.id);
+    expect(await screen.findByText(money(order.total))).toBeInTheDocument();
+    expect(screen.getByText('Total')).toBeInTheDocument();
+    expect(orderCalls).toEqual([`GET /api/orders/${order.id}`]);
+  });
+
+  it("shows no total for someone else's order (the server answers 404, as for a missing one)", async () => {
+    await signIn('admin');
+    const all = await api('listOrders');
+    await signIn('shopper');
+    const mine = new Set((await api('myOrders')).map((o) => o.id));
+    const theirs = all.find((o) => !mine.has(o.id));
+    if (!theirs) throw new Error('the demo store needs an order of another user');
+    orderCalls = [];
+    answered = 0;
+    renderSuccess(theirs.id);
+    await waitFor(() => expect(answered).toBe(1));
+    expect(orderCalls).toEqual([`GET /api/orders/${theirs.id}`]);
+    expect(screen.getByText(`#${theirs.id}`)).toBeInTheDocument();
+    expect(screen.queryByText('Total')).not.toBeInTheDocument();
+    expect(screen.queryByText(money(theirs.total))).not.toBeInTheDocument();
+  });
+
+  it('does not ask the server about an id that is not a number', async () => {
+    await signIn('shopper');
+    renderSuccess('abc');
+    expect(screen.getByText('#abc')).toBeInTheDocument();
+    expect(screen.queryByText('Total')).not.toBeInTheDocument();
+    expect(orderCalls).toEqual([]);
   });
 });

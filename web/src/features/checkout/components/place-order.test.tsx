@@ -9,7 +9,7 @@ import { readCookie } from '../../../lib/cookies';
 import { CART_COOKIE } from '../../../lib/session/cart-atoms';
 import { SHIPPING_COOKIE } from '../../../lib/session/shipping-atoms';
 import { signIn } from '../../../test/shop-session';
-import { field, fillValid, renderCheckout, seedTwoLines } from './checkout-test-kit';
+import { field, fillValid, renderCheckout, seedTwoLines } from '../../../test/checkout-kit';
 
 describe('Placing the order', () => {
   let alertSpy: ReturnType<typeof vi.spyOn>;

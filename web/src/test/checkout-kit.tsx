@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { Route, useLocation } from 'react-router';
-import { renderWithApp } from '../../../test/render';
-import { demoProducts, lineFor, seedCart } from '../../../test/shop-session';
-import { CheckoutPage } from './checkout-page';
+import { renderWithApp } from './render';
+import { demoProducts, lineFor, seedCart } from './shop-session';
+import { CheckoutPage } from '../features/checkout/components/checkout-page';
 
 /** Shared by the checkout tests: the page at /checkout with stand-ins for where it navigates. */
 export function LoginStub() {

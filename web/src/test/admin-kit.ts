@@ -3,11 +3,10 @@
  * build image files the server's byte sniffing accepts.
  */
 import { vi } from 'vitest';
-// eslint-disable-next-line no-restricted-imports -- a test helper: only *.test.tsx files import this module
-import { mockBackend, MOCK_ADMIN } from '../../../../mock-api/mock-store';
-import { TOKEN_KEY } from '../../lib/api-client';
-import { createAppStore, type AppStore } from '../../lib/jotai';
-import { userAtom } from '../../lib/session/auth-atoms';
+import { mockBackend, MOCK_ADMIN } from '../../../mock-api/mock-store';
+import { TOKEN_KEY } from '../lib/api-client';
+import { createAppStore, type AppStore } from '../lib/jotai';
+import { userAtom } from '../lib/session/auth-atoms';
 
 /** A 1x1 transparent PNG. */
 const PNG_BASE64 =

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Backend, BootOptions } from '../boot';
 import { openBackend } from '../boot';
-import { tinyDemoStore } from '../store/tiny-seed';
-import { createApp } from './app';
-import type { ServerLimits } from './server-settings';
-import { createLimitedServer } from './server-settings';
+import { tinyDemoStore } from './tiny-seed';
+import { createApp } from '../http/app';
+import type { ServerLimits } from '../http/server-settings';
+import { createLimitedServer } from '../http/server-settings';
 
 export const TEST_ADMIN = { email: 'admin@threadline.test', password: 'admin-secret-1' };
 /** A cheap scrypt (about 2 ms a hash) so suites that register many shoppers stay fast. */
