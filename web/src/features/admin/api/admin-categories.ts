@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Category } from '../../../../../contract/schemas/category';
 import { slugFromName } from '../../../../../contract/rules/validation';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/use-query';
 
 export const CATEGORY_POLL_MS = 1000;
 
@@ -59,19 +60,12 @@ export function useCategoryPolling(): {
   return { categories, loading, refresh };
 }
 
+const NO_CATEGORIES: Category[] = [];
+
 /** The product modal's category choices: read once, failures give an empty list (spec section 8). */
 export function useCategoryOptions(): Category[] {
-  const [categories, setCategories] = useState<Category[]>([]);
-  useEffect(() => {
-    let live = true;
-    api('listCategories')
-      .then((list) => live && setCategories(list))
-      .catch(() => live && setCategories([]));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return categories;
+  const { data } = useQuery(['listCategories'], (signal) => api('listCategories', { signal }));
+  return data ?? NO_CATEGORIES;
 }
 
 export function createCategory(name: string, image: string): Promise<Category> {

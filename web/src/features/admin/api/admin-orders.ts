@@ -1,22 +1,16 @@
-import { useEffect, useState } from 'react';
 import type { Order, OrderItem, OrderStatus, ShippingDetails } from '../../../../../contract/schemas/order';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/use-query';
+
+const NO_ORDERS: Order[] = [];
+const NO_ITEMS: OrderItem[] = [];
 
 /** All orders for the admin. Failures are silent (spec section 8): an empty list. */
 export function useAdminOrders() {
-  const [orders, setOrders] = useState<Order[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let live = true;
-    api('listOrders')
-      .then((list) => live && setOrders(list))
-      .catch(() => live && setOrders([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return { orders, setOrders, loading };
+  const { data, loading, setData } = useQuery(['listOrders'], (signal) => api('listOrders', { signal }));
+  // Status changes are applied in place with the order the server answered (no reload of the list).
+  const setOrders = (update: (list: Order[]) => Order[]) => setData((list) => update(list ?? NO_ORDERS));
+  return { orders: data ?? NO_ORDERS, setOrders, loading };
 }
 
 /** The server answers with the updated order, status history included. */
@@ -24,21 +18,16 @@ export function updateOrderStatus(id: number, status: OrderStatus): Promise<Orde
   return api('updateOrderStatus', { params: { id }, body: { status } });
 }
 
+const logItemsFailure = (error: unknown) => console.error('Error fetching order items:', error);
+
 /** One order's lines for the details modal. A failure is only logged (spec section 8). */
 export function useOrderItems(orderId: number) {
-  const [items, setItems] = useState<OrderItem[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let live = true;
-    api('orderItems', { params: { id: orderId } })
-      .then((list) => live && setItems(list))
-      .catch((error: unknown) => console.error('Error fetching order items:', error))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [orderId]);
-  return { items, loading };
+  const { data, loading } = useQuery(
+    ['orderItems', orderId],
+    (signal) => api('orderItems', { params: { id: orderId }, signal }),
+    { onError: logItemsFailure },
+  );
+  return { items: data ?? NO_ITEMS, loading };
 }
 
 /** shipping_address is a JSON text; anything unreadable counts as an empty object (spec section 8). */

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { Product } from '../../../../../contract/schemas/product';
 import { api } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/use-query';
 
 export const ADMIN_PAGE_SIZE = 4;
 
@@ -52,31 +52,20 @@ export function productToForm(p: Product): ProductFormValues {
   };
 }
 
+const NO_PRODUCTS: Product[] = [];
+
 /**
  * One admin page of products. A failed or malformed answer means an empty list and a total of 0
- * (spec sections 7 and 8); an answer for a page the admin already left is dropped.
+ * (spec sections 7 and 8); an answer for a page the admin already left is dropped. While the next page
+ * (or a reload after a save or delete) loads, the last answer is kept, so the total and the pager stay.
  */
 export function useAdminProducts(page: number) {
-  const [state, setState] = useState<{ items: Product[]; total: number; loading: boolean }>({
-    items: [],
-    total: 0,
-    loading: true,
-  });
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    api('listProducts', { query: { limit: ADMIN_PAGE_SIZE, page } })
-      .then((r) => live && setState({ items: r.items, total: r.total, loading: false }))
-      .catch(() => live && setState({ items: [], total: 0, loading: false }));
-    return () => {
-      live = false;
-    };
-  }, [page, version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { ...state, reload };
+  const { data, loading, refresh } = useQuery(
+    ['listProducts', { limit: ADMIN_PAGE_SIZE, page }],
+    (signal) => api('listProducts', { query: { limit: ADMIN_PAGE_SIZE, page }, signal }),
+    { keepPreviousData: true },
+  );
+  return { items: data?.items ?? NO_PRODUCTS, total: data?.total ?? 0, loading, reload: refresh };
 }
 
 /**

@@ -5,8 +5,3 @@ import { api } from '../../../lib/api-client';
 export function placeOrder(body: PlaceOrderBody, idempotencyKey: string) {
   return api('placeOrder', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
-
-/** The signed-in user's orders; the success page reads the server's total for the new one here. */
-export function fetchMyOrders(signal?: AbortSignal) {
-  return api('myOrders', { signal });
-}
