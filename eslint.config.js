@@ -1,18 +1,128 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
-/** Import boundaries of ARCHITECTURE.md, expressed as forbidden relative-path patterns per folder. */
-const boundary = (files, patterns, message) => ({
-  files,
-  rules: {
-    'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
+/*
+ * Import boundaries of ARCHITECTURE.md ("Lint zones" in the README; proved by lint/zones.test.ts).
+ *
+ * Every zone lives in the ONE import-x/no-restricted-paths config below, because zones add up while rule options
+ * do not: in flat config a later block that sets the same rule for the same file replaces the earlier block's
+ * options (that is how per-folder no-restricted-imports bans once dropped the web/ -> server/ ban). So add a zone
+ * here, and never set import-x/no-restricted-paths or import-x/no-nodejs-modules in a second block.
+ *
+ * Zones compare resolved files, so a package ban is a folder under node_modules/ (no bare-name
+ * no-restricted-imports needed), and an import that does not resolve would slip through: no-unresolved closes
+ * that gap. A zone that must spare tests says so in its target globs (a zone has no `ignores`): `!(*.test)`
+ * skips test files, `!(test)` a test-kit folder.
+ */
+const CODE = '{ts,tsx,js,mjs}';
+/** Test code: may import the test kits and mock-api/. Everything else is production code. */
+const TESTS = [
+  '**/*.test.{ts,tsx}',
+  'web/src/test/**',
+  'server/test/**',
+  'server/contract-suite/**',
+  'e2e/**',
+];
+/** The non-test source files under a folder with no test-kit folder of its own. */
+const productionIn = (dir) => `${dir}/**/!(*.test).${CODE}`;
+const WEB_PRODUCTION_FOLDERS = 'web/src/!(test)/**/!(*.test).{ts,tsx}';
+const PRODUCTION = [
+  ...['contract', 'mock-api', 'fixtures', 'scripts', 'bench'].map(productionIn),
+  `server/!(test|contract-suite)/**/!(*.test).${CODE}`,
+  `server/!(*.test).${CODE}`,
+  WEB_PRODUCTION_FOLDERS,
+  'web/src/!(*.test).{ts,tsx}',
+];
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const ZONES = [
+  // contract/ and server/core/: only each other (core -> contract) and zod. Node built-ins: no-nodejs-modules below.
+  {
+    target: productionIn('contract'),
+    from: '.',
+    except: ['./contract', './node_modules/zod'],
+    message: 'contract/ imports zod only.',
   },
-});
+  {
+    target: productionIn('server/core'),
+    from: '.',
+    except: ['./server/core', './contract', './node_modules/zod'],
+    message:
+      'server/core/ imports contract/ and zod only: no Koa, lowdb, fs, store/, http/, mock-api/ or web/.',
+  },
+  {
+    target: 'mock-api',
+    from: [
+      'server/http/**',
+      'server/store/lowdb-*',
+      'node_modules/lowdb/**',
+      'node_modules/koa/**',
+      'node_modules/@koa/**',
+    ],
+    message: 'mock-api/ is the core over memory: no server/http, Koa or lowdb.',
+  },
+  // web/src
+  {
+    target: 'web/src',
+    from: ['server', 'fixtures'],
+    message: 'web/ reaches the server only through the contract and lib/api-client.ts.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `web/src/features/${feature}`,
+    from: 'web/src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: share through lib/ or components/, compose in app/.',
+  })),
+  {
+    target: ['web/src/components', 'web/src/lib'],
+    from: ['web/src/features', 'web/src/app'],
+    message: 'components/ and lib/ sit below features/ and app/.',
+  },
+  {
+    target: productionIn('web/src/features'),
+    from: 'web/src/app',
+    message: 'features/ sit below app/ (tests may render app/ guards).',
+  },
+  {
+    target: [WEB_PRODUCTION_FOLDERS, 'web/src/!(main|*.test).{ts,tsx}'],
+    from: 'mock-api',
+    message: 'Only web/src/main.tsx (demo mode) and tests reach mock-api/.',
+  },
+  {
+    target: ['web/src/!(lib)/**', `web/src/*.${CODE}`, `web/src/lib/!(jotai).${CODE}`, 'web/src/lib/*/**'],
+    from: 'node_modules/jotai',
+    message: 'Import jotai through web/src/lib/jotai.ts, the one store wrapper.',
+  },
+  // everywhere
+  {
+    target: PRODUCTION,
+    from: ['server/test', 'web/src/test'],
+    message: 'Test kits are for tests only.',
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'coverage', 'public/mockServiceWorker.js', 'bench/data', 'bench/results', 'test-results', 'playwright-report', '.tmp', 'fixtures/generated'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'coverage',
+      'public/mockServiceWorker.js',
+      'bench/data',
+      'bench/results',
+      'test-results',
+      'playwright-report',
+      '.tmp',
+      'fixtures/generated',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,28 +137,30 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  boundary(['contract/**'], ['**/server/**', '**/mock-api/**', '**/web/**', '**/fixtures/**', 'koa', 'lowdb', 'react'], 'contract/ imports zod only'),
-  boundary(['server/core/**'], ['**/store/**', '**/http/**', '**/mock-api/**', '**/web/**', 'koa', '@koa/*', 'lowdb', 'lowdb/*', 'node:fs', 'node:fs/*', 'fs'], 'server/core/ imports contract/ only: no Koa, fs or lowdb'),
-  boundary(['mock-api/**'], ['**/server/http/**', '**/server/store/lowdb*', '**/web/**', 'koa', 'lowdb', 'lowdb/*'], 'mock-api/ is the core over memory, not Koa or lowdb'),
-  boundary(['web/src/**'], ['**/server/**', '**/fixtures/**'], 'web/ talks to the server only through the contract and the API client'),
   {
-    files: ['web/src/features/**', 'web/src/components/**', 'web/src/lib/**'],
-    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Relative, extensionless imports of .ts/.tsx files (moduleResolution "Bundler"); packages from node_modules.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] }),
+      ],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+    },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/mock-api/**'], message: 'only main.tsx and tests reach mock-api/' },
-        { group: ['**/app/**'], message: 'components, lib -> features -> app: never upwards' },
-      ] }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: ZONES }],
+      'import-x/no-unresolved': 'error',
     },
   },
   {
-    files: ['web/src/components/**', 'web/src/lib/**'],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/features/**', '**/app/**'], message: 'components and lib sit below features' },
-        { group: ['**/mock-api/**'], message: 'only main.tsx and tests reach mock-api/' },
-      ] }],
-    },
+    files: ['contract/**', 'server/core/**'],
+    ignores: TESTS,
+    rules: { 'import-x/no-nodejs-modules': 'error' },
+  },
+  {
+    // Cycles among our own production modules. Tests and kits are skipped (no production module imports them, so
+    // they cannot close a production cycle) and packages are not followed (ignoreExternal): less to parse twice.
+    files: [`{contract,server,mock-api,fixtures,web/src}/**/*.${CODE}`],
+    ignores: TESTS,
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

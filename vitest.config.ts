@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'mock-api/**/*.test.ts', 'fixtures/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'mock-api/**/*.test.ts', 'fixtures/**/*.test.ts', 'lint/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },

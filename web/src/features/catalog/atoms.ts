@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom } from '../../lib/jotai';
 import type { Category } from '../../../../contract/schemas/category';
 import { cachedApi } from '../../lib/catalogue-cache';
 

@@ -1,5 +1,4 @@
-import { atom } from 'jotai';
-import { atomWithLazy } from 'jotai/utils';
+import { atom, atomWithLazy } from '../jotai';
 import { userSchema, type AuthResponse, type User } from '../../../../contract/schemas/user';
 import { TOKEN_KEY } from '../api-client';
 

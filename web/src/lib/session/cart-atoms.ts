@@ -1,5 +1,4 @@
-import { atom } from 'jotai';
-import { atomWithLazy } from 'jotai/utils';
+import { atom, atomWithLazy } from '../jotai';
 import { cartSchema, type Cart, type CartLine } from '../../../../contract/schemas/cart';
 import { fromCents, linesTotalCents } from '../../../../contract/rules/money';
 import { shippingAfterUpdate } from '../../../../contract/rules/shipping';
@@ -34,7 +33,9 @@ export const cartShippingAtom = atom((get) => get(cartAtom).shippingCost);
 export const cartCountAtom = atom((get) => get(cartAtom).lines.reduce((n, l) => n + l.qty, 0));
 
 export function sameLine(a: CartLine, b: CartLine): boolean {
-  return a.productId === b.productId && a.selectedSize === b.selectedSize && a.selectedColor === b.selectedColor;
+  return (
+    a.productId === b.productId && a.selectedSize === b.selectedSize && a.selectedColor === b.selectedColor
+  );
 }
 
 /** Add a line: an existing line with the same product, size and colour gets the quantity added. */
@@ -55,14 +56,17 @@ export const removeLineAtom = atom(null, (get, set, index: number) => {
 });
 
 /** Update Cart: apply the local quantities (minimum 1) and recompute shipping with the address city. */
-export const updateCartAtom = atom(null, (get, set, update: { quantities?: readonly number[]; city?: string }) => {
-  const cart = get(cartAtom);
-  const lines = cart.lines.map((l, i) => {
-    const q = update.quantities?.[i];
-    return q === undefined ? l : { ...l, qty: Math.max(1, Math.floor(q) || 1) };
-  });
-  set(cartAtom, { lines, shippingCost: shippingAfterUpdate(update.city, cart.shippingCost) });
-});
+export const updateCartAtom = atom(
+  null,
+  (get, set, update: { quantities?: readonly number[]; city?: string }) => {
+    const cart = get(cartAtom);
+    const lines = cart.lines.map((l, i) => {
+      const q = update.quantities?.[i];
+      return q === undefined ? l : { ...l, qty: Math.max(1, Math.floor(q) || 1) };
+    });
+    set(cartAtom, { lines, shippingCost: shippingAfterUpdate(update.city, cart.shippingCost) });
+  },
+);
 
 export const clearCartAtom = atom(null, (get, set) => {
   set(cartAtom, { lines: [], shippingCost: get(cartAtom).shippingCost });

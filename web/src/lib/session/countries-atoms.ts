@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { atom, useAtomValue, useSetAtom } from '../jotai';
 import { cachedApi } from '../catalogue-cache';
+import { useQuery } from '../use-query';
 
 /**
  * The countries service (spec section 7): the country list is fetched once per app session and kept
@@ -38,36 +39,32 @@ export function useCountries(): string[] {
   return useAtomValue(countriesAtom);
 }
 
-const loadProvincesAtom = atom(null, async (get, set, country: string): Promise<string[]> => {
-  const cached = get(provincesCacheAtom)[country];
-  if (cached) return cached;
-  const res = await cachedApi('countryStates', { body: { country } });
-  const names = (res.data.states ?? []).map((s) => s.name);
-  set(provincesCacheAtom, (prev) => ({ ...prev, [country]: names }));
-  return names;
-});
+const loadProvincesAtom = atom(
+  null,
+  async (get, set, country: string, signal: AbortSignal): Promise<string[]> => {
+    const cached = get(provincesCacheAtom)[country];
+    if (cached) return cached;
+    const res = await cachedApi('countryStates', { body: { country }, signal });
+    const names = (res.data.states ?? []).map((s) => s.name);
+    set(provincesCacheAtom, (prev) => ({ ...prev, [country]: names }));
+    return names;
+  },
+);
+
+const NO_PROVINCES: string[] = [];
+const logProvincesFailure = (err: unknown) => console.error('Error fetching provinces:', err);
 
 /** Provinces of `country` ([] while loading, when unknown or on failure); stale answers are dropped. */
 export function useProvinces(country: string): { provinces: string[]; loading: boolean } {
   const cache = useAtomValue(provincesCacheAtom);
   const load = useSetAtom(loadProvincesAtom);
-  const [pending, setPending] = useState<string | null>(null);
   const key = country.trim();
   const cached = key ? cache[key] : undefined;
-  useEffect(() => {
-    if (!key || cached) return;
-    let live = true;
-    setPending(key);
-    load(key)
-      .catch((err: unknown) => {
-        if (live) console.error('Error fetching provinces:', err);
-      })
-      .finally(() => {
-        if (live) setPending(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [key, cached, load]);
-  return { provinces: cached ?? [], loading: pending === key && !cached };
+  // Only a country not yet cached is asked for; its answer lands in the shared cache, which is what shows.
+  const { loading } = useQuery(
+    key && !cached ? ['countryStates', key] : null,
+    (signal) => load(key, signal),
+    { onError: logProvincesFailure },
+  );
+  return { provinces: cached ?? NO_PROVINCES, loading };
 }

@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom } from '../jotai';
 import { api, readToken } from '../api-client';
 import { clearAuthAtom } from './auth-atoms';
 

@@ -1,6 +1,9 @@
-import { atom } from 'jotai';
-import { atomWithLazy } from 'jotai/utils';
-import { EMPTY_SHIPPING_ADDRESS, shippingAddressSchema, type ShippingAddress } from '../../../../contract/schemas/cart';
+import { atom, atomWithLazy } from '../jotai';
+import {
+  EMPTY_SHIPPING_ADDRESS,
+  shippingAddressSchema,
+  type ShippingAddress,
+} from '../../../../contract/schemas/cart';
 import { readJsonCookie, writeCookie } from '../cookies';
 import { COOKIE_DAYS } from './cart-atoms';
 
