@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
+import { useFocusTrap } from './use-focus-trap';
 import styles from './drawer.module.css';
 
 /**
@@ -15,11 +16,8 @@ interface Props {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 export function Drawer({ open, title, onClose, side = 'left', children }: Props) {
   const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -27,15 +25,13 @@ export function Drawer({ open, title, onClose, side = 'left', children }: Props)
 
   useEffect(() => {
     if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const saved = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    panelRef.current?.focus();
     return () => {
       document.body.style.overflow = saved;
-      if (opener?.isConnected) opener.focus();
     };
   }, [open]);
+  const { ref: panelRef, onTabKey } = useFocusTrap<HTMLDivElement>(open);
 
   if (!open) return null;
 
@@ -45,18 +41,7 @@ export function Drawer({ open, title, onClose, side = 'left', children }: Props)
       onCloseRef.current();
       return;
     }
-    const panel = panelRef.current;
-    if (e.key !== 'Tab' || !panel) return;
-    const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && (document.activeElement === first || document.activeElement === panel)) {
-      e.preventDefault();
-      last?.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first?.focus();
-    }
+    onTabKey(e);
   };
 
   return createPortal(

@@ -1,6 +1,7 @@
 import {
   useId,
   type InputHTMLAttributes,
+  type Ref,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -19,6 +20,17 @@ interface FieldFrame {
   /** Shows a "*" after the label (decorative; the rules live in the form's validation). */
   required?: boolean;
   className?: string;
+  /**
+   * Replaces the house look of the frame, label and control with a screen's own classes (the admin's denser
+   * fields), keeping this markup and its wiring. Without it the classes below apply.
+   */
+  classes?: FieldClasses;
+}
+
+export interface FieldClasses {
+  field?: string | undefined;
+  label?: string | undefined;
+  control?: string | undefined;
 }
 
 function Frame({
@@ -28,13 +40,14 @@ function Frame({
   hint,
   required,
   className,
+  classes,
   errorId,
   hintId,
   children,
 }: FieldFrame & { id: string; errorId: string; hintId: string; children: ReactNode }) {
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={[classes?.field ?? styles.field, className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={classes?.label ?? styles.label}>
         {label}
         {required ? (
           <span className={styles.required} aria-hidden="true">
@@ -62,16 +75,21 @@ function Frame({
  * Splits a field's props into the frame's, the wiring every control needs (id, aria-invalid,
  * aria-describedby) and the rest, which the control takes as they are.
  */
-function useField<P extends FieldFrame & { id?: string | undefined }>(props: P) {
-  const { label, error, hint, required, className, id: given, ...rest } = props;
+function useField<P extends FieldFrame & { id?: string | undefined }>(props: P, kindClass?: string) {
+  const { label, error, hint, required, className, classes, id: given, ...rest } = props;
   const auto = useId();
   const id = given ?? auto;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return {
-    frame: { id, errorId, hintId, label, error, hint, required, className },
-    control: { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy },
+    frame: { id, errorId, hintId, label, error, hint, required, className, classes },
+    control: {
+      id,
+      className: classes?.control ?? [styles.control, kindClass].filter(Boolean).join(' '),
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy,
+    },
     rest,
   };
 }
@@ -80,12 +98,13 @@ type InputProps = FieldFrame &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & {
     inputClassName?: string;
     trailing?: ReactNode;
+    ref?: Ref<HTMLInputElement>;
   };
 
 export function TextField({ inputClassName, trailing, ...props }: InputProps) {
   const { frame, control, rest } = useField(props);
   const input = (
-    <input className={[styles.control, inputClassName].filter(Boolean).join(' ')} {...control} {...rest} />
+    <input {...control} className={[control.className, inputClassName].filter(Boolean).join(' ')} {...rest} />
   );
   return (
     <Frame {...frame}>
@@ -105,10 +124,10 @@ type SelectProps = FieldFrame &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> & { children: ReactNode };
 
 export function SelectField({ children, ...props }: SelectProps) {
-  const { frame, control, rest } = useField(props);
+  const { frame, control, rest } = useField(props, styles.select);
   return (
     <Frame {...frame}>
-      <select className={`${styles.control} ${styles.select}`} {...control} {...rest}>
+      <select {...control} {...rest}>
         {children}
       </select>
     </Frame>
@@ -118,10 +137,10 @@ export function SelectField({ children, ...props }: SelectProps) {
 type TextAreaProps = FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>;
 
 export function TextAreaField(props: TextAreaProps) {
-  const { frame, control, rest } = useField(props);
+  const { frame, control, rest } = useField(props, styles.textarea);
   return (
     <Frame {...frame}>
-      <textarea className={`${styles.control} ${styles.textarea}`} {...control} {...rest} />
+      <textarea {...control} {...rest} />
     </Frame>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useFocusTrap } from './use-focus-trap';
 import styles from './modal.module.css';
 
 /**
@@ -22,13 +23,6 @@ export interface ModalProps {
   describedBy?: string;
   /** While true, Escape, the overlay and the x do nothing (e.g. a save is running). */
   busy?: boolean;
-}
-
-const FOCUSABLE =
-  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert'));
 }
 
 /** Several modals may be open at once (a confirm over an editor): only unlock when the last one closes. */
@@ -66,7 +60,6 @@ export function Modal({
   busy = false,
 }: ModalProps) {
   const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
   // Kept in a ref so a parent re-rendering with a new onClose does not re-run the open effect
   // (which would steal focus back to the first field while the user types).
   const onCloseRef = useRef(onClose);
@@ -79,19 +72,12 @@ export function Modal({
 
   useEffect(() => {
     if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     lockScroll();
-    const panel = panelRef.current;
-    if (panel) {
-      // Prefer the first form control over the x button, so typing can start at once.
-      const first = focusables(panel).find((el) => !el.dataset.modalClose) ?? panel;
-      first.focus();
-    }
-    return () => {
-      unlockScroll();
-      if (opener && opener.isConnected) opener.focus();
-    };
+    return unlockScroll;
   }, [open]);
+  // Declared after the scroll lock so, as before, the page locks before focus moves in and unlocks
+  // before focus goes back to the opener. Focus starts on the first form control, not the x.
+  const { ref: panelRef, onTabKey } = useFocusTrap<HTMLDivElement>(open, 'first-control');
 
   if (!open) return null;
 
@@ -105,23 +91,7 @@ export function Modal({
       requestClose();
       return;
     }
-    if (e.key !== 'Tab' || !panelRef.current) return;
-    const items = focusables(panelRef.current);
-    if (items.length === 0) {
-      e.preventDefault();
-      panelRef.current.focus();
-      return;
-    }
-    const first = items[0];
-    const last = items[items.length - 1];
-    const active = document.activeElement;
-    if (e.shiftKey && (active === first || active === panelRef.current)) {
-      e.preventDefault();
-      last?.focus();
-    } else if (!e.shiftKey && active === last) {
-      e.preventDefault();
-      first?.focus();
-    }
+    onTabKey(e);
   };
 
   // Only a press that starts and ends on the overlay closes, so selecting text inside and releasing

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { parseQty } from '../../components/quantity-stepper';
 import type { CartLine } from '../../../../contract/schemas/cart';
 
 /**
@@ -8,13 +9,6 @@ import type { CartLine } from '../../../../contract/schemas/cart';
  */
 export const lineKey = (l: Pick<CartLine, 'productId' | 'selectedSize' | 'selectedColor'>): string =>
   `${l.productId}|${l.selectedSize}|${l.selectedColor}`;
-
-/** A typed quantity as a whole number of at least 1, or null while the box holds nothing usable. */
-export function parseQty(text: string | undefined): number | null {
-  if (text === undefined || text.trim() === '') return null;
-  const n = Math.floor(Number(text));
-  return Number.isFinite(n) ? Math.max(1, n) : null;
-}
 
 export function useCartDraft(lines: readonly CartLine[]) {
   const [draft, setDraft] = useState<Record<string, string>>({});

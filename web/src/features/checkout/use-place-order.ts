@@ -7,10 +7,10 @@ import { clearAuthAtom } from '../../lib/session/auth-atoms';
 import { cartLinesAtom, clearCartAtom, updateCartAtom } from '../../lib/session/cart-atoms';
 import { shippingAddressAtom } from '../../lib/session/shipping-atoms';
 import { placeOrder } from './api/orders-api';
-import { addressOf, clearDraft, newIdempotencyKey, orderBody, saveDraft } from './checkout-form';
+import { addressOf, clearDraft, newIdempotencyKey, orderBody } from './checkout-form';
+import { useSignInDetour } from './use-sign-in-detour';
 
 export const ORDER_FAILED = 'Error placing order. Please try again.';
-export const CHECKOUT_PATH = '/checkout';
 
 /**
  * Placing the order, once. One Idempotency-Key per attempt, kept across retries and double clicks
@@ -24,6 +24,7 @@ export function usePlaceOrder() {
   const clearCart = useSetAtom(clearCartAtom);
   const clearAuth = useSetAtom(clearAuthAtom);
   const navigate = useNavigate();
+  const signInAndReturn = useSignInDetour();
   const [processing, setProcessing] = useState(false);
   const key = useRef<string | null>(null);
   const inFlight = useRef(false);
@@ -49,9 +50,8 @@ export function usePlaceOrder() {
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) {
           // The session ended (expired or revoked elsewhere): sign in again and come back, form kept.
-          saveDraft(form);
           clearAuth();
-          navigate('/login', { state: { from: CHECKOUT_PATH } });
+          signInAndReturn(form);
         } else if (!(err instanceof TypeError)) {
           window.alert(ORDER_FAILED);
         }
@@ -62,7 +62,7 @@ export function usePlaceOrder() {
         setProcessing(false);
       }
     },
-    [lines, setAddress, updateCart, clearCart, clearAuth, navigate],
+    [lines, setAddress, updateCart, clearCart, clearAuth, navigate, signInAndReturn],
   );
 
   return { place, processing, forget };

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Category } from '../../../../../contract/schemas/category';
+import { TextField } from '../../../components/form-field';
 import { createCategory, updateCategory } from '../api/admin-categories';
+import { ADMIN_FIELD } from './admin-field';
 import { ImagePicker } from './image-picker';
 import ui from './admin-ui.module.css';
 import styles from './categories-page.module.css';
@@ -61,22 +63,18 @@ export function CategoryForm({ editing, onSaved, onCancel }: CategoryFormProps) 
         {editing ? 'Edit category' : 'Add a category'}
       </h2>
       <ImagePicker label="Category image" preview={image} onPick={setNewImage} disabled={busy} />
-      <div className={ui.field}>
-        <label htmlFor="category-name" className={ui.label}>
-          Category name
-        </label>
-        <input
-          ref={nameInput}
-          id="category-name"
-          className={ui.input}
-          value={name}
-          placeholder="e.g. Summer Dresses"
-          autoComplete="off"
-          disabled={busy}
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={onNameKeyDown}
-        />
-      </div>
+      <TextField
+        ref={nameInput}
+        id="category-name"
+        label="Category name"
+        classes={ADMIN_FIELD}
+        value={name}
+        placeholder="e.g. Summer Dresses"
+        autoComplete="off"
+        disabled={busy}
+        onChange={(e) => setName(e.target.value)}
+        onKeyDown={onNameKeyDown}
+      />
       <div className={styles.formActions}>
         <button type="submit" className={ui.primary} disabled={busy || !name.trim() || !image}>
           {editing ? 'Update Category' : 'Create Category'}

@@ -1,11 +1,22 @@
 import type { ChangeEvent, Dispatch, SetStateAction } from 'react';
 import type { Category } from '../../../../../contract/schemas/category';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { TagInput } from '../../../components/tag-input';
 import type { ProductFormValues } from '../api/admin-products';
+import { ADMIN_FIELD } from './admin-field';
 import { GalleryPicker } from './gallery-picker';
 import { ImagePicker } from './image-picker';
 import ui from './admin-ui.module.css';
 import styles from './product-modal.module.css';
+
+/** Both prices: money in the admin's field look. */
+const PRICE_INPUT = {
+  classes: ADMIN_FIELD,
+  type: 'number',
+  min: '0',
+  step: '0.01',
+  inputMode: 'decimal',
+} as const;
 
 interface FieldsProps {
   values: ProductFormValues;
@@ -28,82 +39,61 @@ export function ProductFormFields({ values, onChange, categories, disabled, exis
 
   return (
     <div className={styles.grid}>
-      <div className={`${ui.field} ${styles.wide}`}>
-        <label htmlFor="product-title" className={ui.label}>
-          Product Title
-        </label>
-        <input
-          id="product-title"
-          className={ui.input}
-          value={values.title}
-          onChange={text('title')}
-          disabled={disabled}
-        />
-      </div>
-      <div className={`${ui.field} ${styles.wide}`}>
-        <label htmlFor="product-description" className={ui.label}>
-          Description
-        </label>
-        <textarea
-          id="product-description"
-          className={ui.input}
-          rows={4}
-          value={values.description}
-          onChange={text('description')}
-          disabled={disabled}
-        />
-      </div>
-      <div className={ui.field}>
-        <label htmlFor="product-regular-price" className={ui.label}>
-          Regular Price
-        </label>
-        <input
-          id="product-regular-price"
-          className={ui.input}
-          type="number"
-          min="0"
-          step="0.01"
-          inputMode="decimal"
-          value={values.regular_price}
-          onChange={text('regular_price')}
-          disabled={disabled}
-        />
-      </div>
-      <div className={ui.field}>
-        <label htmlFor="product-sale-price" className={ui.label}>
-          Sale Price <span className={ui.muted}>(optional)</span>
-        </label>
-        <input
-          id="product-sale-price"
-          className={ui.input}
-          type="number"
-          min="0"
-          step="0.01"
-          inputMode="decimal"
-          value={values.sale_price}
-          onChange={text('sale_price')}
-          disabled={disabled}
-        />
-      </div>
-      <div className={`${ui.field} ${styles.wide}`}>
-        <label htmlFor="product-category" className={ui.label}>
-          Category
-        </label>
-        <select
-          id="product-category"
-          className={ui.input}
-          value={values.category}
-          onChange={text('category')}
-          disabled={disabled}
-        >
-          <option value="">Select Category</option>
-          {categories.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField
+        id="product-title"
+        label="Product Title"
+        classes={ADMIN_FIELD}
+        className={styles.wide}
+        value={values.title}
+        onChange={text('title')}
+        disabled={disabled}
+      />
+      <TextAreaField
+        id="product-description"
+        label="Description"
+        classes={ADMIN_FIELD}
+        className={styles.wide}
+        rows={4}
+        value={values.description}
+        onChange={text('description')}
+        disabled={disabled}
+      />
+      <TextField
+        id="product-regular-price"
+        label="Regular Price"
+        {...PRICE_INPUT}
+        value={values.regular_price}
+        onChange={text('regular_price')}
+        disabled={disabled}
+      />
+      <TextField
+        id="product-sale-price"
+        label={
+          <>
+            Sale Price <span className={ui.muted}>(optional)</span>
+          </>
+        }
+        {...PRICE_INPUT}
+        value={values.sale_price}
+        onChange={text('sale_price')}
+        disabled={disabled}
+      />
+      <SelectField
+        id="product-category"
+        label="Category"
+        classes={ADMIN_FIELD}
+        className={styles.wide}
+        value={values.category}
+        onChange={text('category')}
+        disabled={disabled}
+      >
+        <option value="">Select Category</option>
+        {categories.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
       <TagInput
         label="Sizes"
         value={values.sizes}

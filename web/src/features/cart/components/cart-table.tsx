@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import type { CartLine } from '../../../../../contract/schemas/cart';
 import { fromCents, toCents } from '../../../../../contract/rules/money';
 import { ProductImage } from '../../../components/product-image';
+import { QuantityStepper } from '../../../components/quantity-stepper';
 import { money } from '../../../lib/store-config';
 import { lineKey } from '../use-cart-draft';
-import { QuantityStepper } from './quantity-stepper';
 import styles from './cart-table.module.css';
 
 interface Props {
@@ -79,7 +79,12 @@ export function CartTable({ lines, valueOf, onEdit, onRemove }: Props) {
               <td data-label="Quantity">
                 <QuantityStepper
                   value={valueOf(line)}
-                  itemName={name}
+                  labels={{
+                    group: `Quantity of ${name}`,
+                    input: `Quantity of ${name}`,
+                    decrease: `Decrease quantity of ${name}`,
+                    increase: `Increase quantity of ${name}`,
+                  }}
                   onChange={(text) => onEdit(line, text)}
                 />
               </td>

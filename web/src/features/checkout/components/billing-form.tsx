@@ -1,6 +1,6 @@
 import type { CheckoutErrors, CheckoutForm } from '../../../../../contract/rules/validation';
-import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
-import { useCountries, useProvinces } from '../../../lib/session/countries-atoms';
+import { AddressFields } from '../../../components/address-fields';
+import { TextAreaField, TextField } from '../../../components/form-field';
 import styles from './billing-form.module.css';
 
 /** The spec's field order; the first invalid one in this order gets the focus. */
@@ -16,6 +16,9 @@ export const FIELD_ORDER = [
   'notes',
 ] as const;
 
+/** The address part of FIELD_ORDER, in the same order. */
+const ADDRESS_ORDER = ['address', 'street', 'city', 'country', 'province'] as const;
+
 interface Props {
   form: CheckoutForm;
   errors: CheckoutErrors;
@@ -25,18 +28,12 @@ interface Props {
 
 /** Billing details. Every message sits beside its own field (our fix: the spec hid city and province). */
 export function BillingForm({ form, errors, disabled, onChange }: Props) {
-  const countries = useCountries();
-  const { provinces, loading } = useProvinces(form.country);
   const bind = (k: keyof CheckoutForm) => ({
     name: k,
     value: form[k],
     disabled,
     onChange: (e: { target: { value: string } }) => onChange(k, e.target.value),
   });
-  const countryOptions =
-    form.country && !countries.includes(form.country) ? [form.country, ...countries] : countries;
-  const provinceOptions =
-    form.province && !provinces.includes(form.province) ? [form.province, ...provinces] : provinces;
 
   return (
     <section className={styles.card} aria-labelledby="billing-title">
@@ -52,60 +49,15 @@ export function BillingForm({ form, errors, disabled, onChange }: Props) {
           className={styles.wide}
           {...bind('name')}
         />
-        <TextField
-          label="Address"
+        <AddressFields
+          values={form}
+          errors={errors}
+          onChange={onChange}
+          order={ADDRESS_ORDER}
           required
-          autoComplete="address-line1"
-          placeholder="House number and building"
-          {...bind('address')}
+          disabled={disabled}
+          addressPlaceholder="House number and building"
         />
-        <TextField
-          label="Street"
-          required
-          autoComplete="address-line2"
-          error={errors.street}
-          {...bind('street')}
-        />
-        <TextField
-          label="Town / City"
-          required
-          autoComplete="address-level2"
-          error={errors.city}
-          {...bind('city')}
-        />
-        <SelectField label="Country" autoComplete="country-name" {...bind('country')}>
-          <option value="">Select a country</option>
-          {countryOptions.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
-        {provinces.length > 0 || loading ? (
-          <SelectField
-            label="State / Province"
-            required
-            error={errors.province}
-            {...bind('province')}
-            disabled={disabled || loading}
-            aria-busy={loading}
-          >
-            <option value="">{loading ? 'Loading…' : 'Select a state / province'}</option>
-            {provinceOptions.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </SelectField>
-        ) : (
-          <TextField
-            label="State / Province"
-            required
-            autoComplete="address-level1"
-            error={errors.province}
-            {...bind('province')}
-          />
-        )}
         <TextField
           label="Phone"
           required

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   validateCheckout,
   type CheckoutErrors,
@@ -13,7 +13,8 @@ import { userAtom } from '../../../lib/session/auth-atoms';
 import { cartLinesAtom, cartTotalAtom } from '../../../lib/session/cart-atoms';
 import { shippingAddressAtom } from '../../../lib/session/shipping-atoms';
 import { clearDraft, initialForm, saveDraft } from '../checkout-form';
-import { CHECKOUT_PATH, usePlaceOrder } from '../use-place-order';
+import { usePlaceOrder } from '../use-place-order';
+import { SIGN_IN_DETOUR, useSignInDetour } from '../use-sign-in-detour';
 import { BillingForm, FIELD_ORDER } from './billing-form';
 import { OrderSummary } from './order-summary';
 import page from '../../../styles/page.module.css';
@@ -25,7 +26,7 @@ export function CheckoutPage() {
   const address = useAtomValue(shippingAddressAtom);
   const lines = useAtomValue(cartLinesAtom);
   const subtotal = useAtomValue(cartTotalAtom);
-  const navigate = useNavigate();
+  const signInAndReturn = useSignInDetour();
   const [form, setForm] = useState<CheckoutForm>(() => initialForm(address, user));
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const { place, processing, forget } = usePlaceOrder();
@@ -52,8 +53,7 @@ export function CheckoutPage() {
       return;
     }
     if (!user?.id) {
-      saveDraft(form);
-      navigate('/login', { state: { from: CHECKOUT_PATH } });
+      signInAndReturn(form);
       return;
     }
     void place(form);
@@ -78,7 +78,7 @@ export function CheckoutPage() {
           {!user ? (
             <p className={styles.notice}>
               Returning customer?{' '}
-              <Link to="/login" state={{ from: CHECKOUT_PATH }} onClick={() => saveDraft(form)}>
+              <Link to={SIGN_IN_DETOUR.to} state={SIGN_IN_DETOUR.state} onClick={() => saveDraft(form)}>
                 Click here to login
               </Link>
             </p>

@@ -7,12 +7,14 @@ import type { Product } from '../../../../../contract/schemas/product';
 import { Button } from '../../../components/button';
 import { TruckIcon } from '../../../components/icons';
 import { Price } from '../../../components/price';
+import { QuantityStepper } from '../../../components/quantity-stepper';
 import { useSetAtom } from '../../../lib/jotai';
 import { addToCartAtom } from '../../../lib/session/cart-atoms';
 import { money } from '../../../lib/store-config';
 import { OptionPicker } from './option-picker';
-import { QuantityStepper } from './quantity-stepper';
 import styles from './product-detail.module.css';
+
+const PRODUCT_QTY_LABELS = { input: 'Quantity', decrease: 'Decrease quantity', increase: 'Increase quantity' };
 
 /**
  * Title, price, category, pickers, quantity and Add to Cart. Size and colour must both be chosen: the check
@@ -23,6 +25,7 @@ export function ProductInfo({ product }: { product: Product }) {
   const [size, setSize] = useState('');
   const [color, setColor] = useState('');
   const [qty, setQty] = useState(1);
+  const [qtyText, setQtyText] = useState('1');
   const [sizeError, setSizeError] = useState<string | null>(null);
   const [colorError, setColorError] = useState<string | null>(null);
   const addToCart = useSetAtom(addToCartAtom);
@@ -89,7 +92,17 @@ export function ProductInfo({ product }: { product: Product }) {
         />
       </div>
       <div className={styles.buy}>
-        <QuantityStepper value={qty} onChange={setQty} />
+        <QuantityStepper
+          value={qtyText}
+          fallback={qty}
+          size="large"
+          labels={PRODUCT_QTY_LABELS}
+          onChange={(text) => {
+            setQtyText(text);
+            const n = Number.parseInt(text, 10);
+            if (Number.isFinite(n) && n >= 1) setQty(n);
+          }}
+        />
         <Button variant="accent" className={styles.add} onClick={add}>
           Add to Cart
         </Button>
