@@ -140,15 +140,38 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
-      // Relative, extensionless imports of .ts/.tsx files (moduleResolution "Bundler"); packages from node_modules.
+      // Extensionless imports of .ts/.tsx files (moduleResolution "Bundler"), relative or through the #aliases of
+      // tsconfig.json's "paths"; packages from node_modules.
       'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] }),
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+          tsconfig: { configFile: new URL('./tsconfig.json', import.meta.url).pathname },
+        }),
       ],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: ZONES }],
       'import-x/no-unresolved': 'error',
+    },
+  },
+  {
+    // Inside a module, imports are relative; leaving it goes through tsconfig.json's aliases, never ../../ chains.
+    // The only no-restricted-imports setting: keep it that way (a second block would replace these patterns).
+    files: [`**/*.${CODE}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}',
+              message:
+                'Import from another module through its alias (#contract/, #server/, #mock-api/, #fixtures/, #web/).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -32,12 +32,18 @@ function demoImages(): Plugin {
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
 /** The version shown in the footer; APP_VERSION overrides it (the deploy test builds two versions). */
-const APP_VERSION = process.env.APP_VERSION ?? (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const APP_VERSION =
+  process.env.APP_VERSION ??
+  (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
 
 /** Chunks made only of admin code are named admin-*: the service worker skips them and the budget checks them. */
 function chunkFileName(chunk: { name: string; moduleIds: readonly string[] }): string {
-  const admin = chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/web/src/features/admin/'));
-  return admin && !chunk.name.startsWith('admin') ? `assets/admin-${chunk.name}-[hash].js` : 'assets/[name]-[hash].js';
+  const admin =
+    chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/web/src/features/admin/'));
+  return admin && !chunk.name.startsWith('admin')
+    ? `assets/admin-${chunk.name}-[hash].js`
+    : 'assets/[name]-[hash].js';
 }
 
 export default defineConfig(({ mode }) => ({
@@ -52,7 +58,10 @@ export default defineConfig(({ mode }) => ({
   },
   // The server's CSP has no 'unsafe-eval': every `zod` in the bundle is the jitless one (web/src/lib/zod-jitless.ts).
   resolve: {
-    alias: [{ find: /^zod$/, replacement: new URL('./web/src/lib/zod-jitless.ts', import.meta.url).pathname }],
+    tsconfigPaths: true, // the #contract/, #server/, #web/ … aliases of tsconfig.json
+    alias: [
+      { find: /^zod$/, replacement: new URL('./web/src/lib/zod-jitless.ts', import.meta.url).pathname },
+    ],
   },
   // Demo mode has MSW's worker on the same scope: no PWA service worker there (issue 6).
   plugins: [react(), ...(mode === 'demo' ? [demoImages()] : [VitePWA(pwaOptions)])],
@@ -65,7 +74,10 @@ export default defineConfig(({ mode }) => ({
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
-    proxy: mode === 'demo' ? undefined : { '/api': `http://127.0.0.1:${API_PORT}`, '/uploads': `http://127.0.0.1:${API_PORT}` },
+    proxy:
+      mode === 'demo'
+        ? undefined
+        : { '/api': `http://127.0.0.1:${API_PORT}`, '/uploads': `http://127.0.0.1:${API_PORT}` },
   },
   preview: { port: 3002, strictPort: true },
 }));

@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 
-const storeConfig = JSON.parse(readFileSync(new URL('./fixtures/store.json', import.meta.url), 'utf8')) as unknown;
+const storeConfig = JSON.parse(
+  readFileSync(new URL('./fixtures/store.json', import.meta.url), 'utf8'),
+) as unknown;
 
 export default defineConfig({
   define: {
@@ -12,6 +14,7 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify('test'),
   },
   plugins: [react()],
+  resolve: { tsconfigPaths: true }, // the #contract/, #server/, #web/ … aliases of tsconfig.json
   test: {
     projects: [
       {
@@ -19,7 +22,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'mock-api/**/*.test.ts', 'fixtures/**/*.test.ts', 'lint/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'server/**/*.test.ts',
+            'mock-api/**/*.test.ts',
+            'fixtures/**/*.test.ts',
+            'lint/**/*.test.ts',
+          ],
           testTimeout: 30_000,
         },
       },

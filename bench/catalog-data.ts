@@ -1,6 +1,6 @@
 /** The bench catalogue: categories and products as stored by Threadline, generated from a fixed seed. */
-import type { Category } from '../contract/schemas/category';
-import type { StoredProduct } from '../server/core/records';
+import type { Category } from '#contract/schemas/category';
+import type { StoredProduct } from '#server/core/records';
 import type { Rng } from './rng';
 
 const ADJECTIVES = [

@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { catalogQuerySchema, runCatalogQuery } from '../contract/rules/catalog-query';
-import type { Category } from '../contract/schemas/category';
-import type { StoredProduct } from '../server/core/records';
-import { toPublicProduct } from '../server/core/records';
+import { catalogQuerySchema, runCatalogQuery } from '#contract/rules/catalog-query';
+import type { Category } from '#contract/schemas/category';
+import type { StoredProduct } from '#server/core/records';
+import { toPublicProduct } from '#server/core/records';
 
 const [mode, dataDir, port] = process.argv.slice(2);
 if ((mode !== 'stringify' && mode !== 'buffer') || !dataDir || !port)

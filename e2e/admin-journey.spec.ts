@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { slugFromName } from '../contract/rules/validation';
+import { slugFromName } from '#contract/rules/validation';
 import { ADMIN, dashboardFigures, drawPng, registerShopper, signIn } from './admin-journey-helpers';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { Product, ProductListResponse } from '../contract/schemas/product';
-import { effectivePrice } from '../contract/rules/money';
+import type { Product, ProductListResponse } from '#contract/schemas/product';
+import { effectivePrice } from '#contract/rules/money';
 import { setRange } from './storefront-helpers';
 import { cardTitles, expectControlled, persistentContext } from './pwa-helpers';
 

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { effectivePrice } from '../contract/rules/money';
-import { productListResponseSchema } from '../contract/schemas/product';
-import { authResponseSchema } from '../contract/schemas/user';
+import { effectivePrice } from '#contract/rules/money';
+import { productListResponseSchema } from '#contract/schemas/product';
+import { authResponseSchema } from '#contract/schemas/user';
 import { animationsSettled } from './a11y-helpers';
 
 /**

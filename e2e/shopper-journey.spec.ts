@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { effectivePrice, formatMoney } from '../contract/rules/money';
-import { productListResponseSchema, type Product } from '../contract/schemas/product';
-import { orderSchema } from '../contract/schemas/order';
+import { effectivePrice, formatMoney } from '#contract/rules/money';
+import { productListResponseSchema, type Product } from '#contract/schemas/product';
+import { orderSchema } from '#contract/schemas/order';
 
 /**
  * The shopper's buying loop against the real server (Koa + lowdb): two products in different sizes,

@@ -31,12 +31,14 @@ export const ZONE_CASES: ZoneCase[] = [
       ['server/core/x.ts', "import { createApp } from '../http/app';"],
       ['server/core/x.ts', "import { mockBackend } from '../../mock-api/mock-store';"],
       ['server/core/x.ts', "import { api } from '../../web/src/lib/api-client';"],
+      ['server/core/x.ts', "import { createMemoryStore } from '#server/store/memory-store';"],
+      ['server/core/x.ts', "import { api } from '#web/lib/api-client';"],
       ['server/core/x.ts', "import type { Context } from 'koa';"],
       ['server/core/x.ts', "import { Low } from 'lowdb';"],
     ],
     allowed: [
       ['server/core/x.ts', "import { z } from 'zod';"],
-      ['server/core/x.ts', "import { LIMITS } from '../../contract/limits';"],
+      ['server/core/x.ts', "import { LIMITS } from '#contract/limits';"],
       ['server/core/x.ts', "import type { Clock } from './ports';"],
       ['server/core/x.test.ts', "import { kit } from '../test/auth-kit';"],
     ],
@@ -58,6 +60,7 @@ export const ZONE_CASES: ZoneCase[] = [
     message: 'mock-api/ is the core over memory',
     denied: [
       ['mock-api/x.ts', "import { createApp } from '../server/http/app';"],
+      ['mock-api/x.ts', "import { createApp } from '#server/http/app';"],
       ['mock-api/x.ts', "import { openStore } from '../server/store/lowdb-store';"],
       ['mock-api/x.ts', "import { JSONFilePreset } from 'lowdb/node';"],
       ['mock-api/x.ts', "import Koa from 'koa';"],
@@ -73,9 +76,11 @@ export const ZONE_CASES: ZoneCase[] = [
     message: 'web/ reaches the server only through the contract',
     denied: [
       ['web/src/features/cart/x.ts', "import { notFound } from '../../../../server/core/errors';"],
+      ['web/src/features/cart/x.ts', "import { notFound } from '#server/core/errors';"],
+      ['web/src/lib/x.test.ts', "import { generate } from '#fixtures/generate';"],
       ['web/src/lib/x.test.ts', "import { generate } from '../../../fixtures/generate';"],
     ],
-    allowed: [['web/src/features/cart/x.ts', "import { LIMITS } from '../../../../contract/limits';"]],
+    allowed: [['web/src/features/cart/x.ts', "import { LIMITS } from '#contract/limits';"]],
   },
   {
     zone: 'a feature never imports another feature',
@@ -83,6 +88,7 @@ export const ZONE_CASES: ZoneCase[] = [
     message: 'A feature never imports another feature',
     denied: [
       ['web/src/features/cart/x.ts', "import { Gallery } from '../product/components/gallery';"],
+      ['web/src/features/cart/x.ts', "import { Gallery } from '#web/features/product/components/gallery';"],
       [
         'web/src/features/cart/components/x.test.tsx',
         "import { Gallery } from '../../product/components/gallery';",
@@ -90,7 +96,7 @@ export const ZONE_CASES: ZoneCase[] = [
     ],
     allowed: [
       ['web/src/features/cart/x.ts', "import { CartTable } from './components/cart-table';"],
-      ['web/src/features/cart/x.ts', "import { Button } from '../../components/button';"],
+      ['web/src/features/cart/x.ts', "import { Button } from '#web/components/button';"],
     ],
   },
   {
@@ -99,6 +105,7 @@ export const ZONE_CASES: ZoneCase[] = [
     message: 'components/ and lib/ sit below features/ and app/',
     denied: [
       ['web/src/components/x.tsx', "import { CartTable } from '../features/cart/components/cart-table';"],
+      ['web/src/components/x.tsx', "import { CartTable } from '#web/features/cart/components/cart-table';"],
       ['web/src/lib/x.ts', "import { RequireAdmin } from '../app/guards';"],
     ],
     allowed: [['web/src/components/x.tsx', "import { api } from '../lib/api-client';"]],
@@ -108,7 +115,7 @@ export const ZONE_CASES: ZoneCase[] = [
     rule: ZONE,
     message: 'features/ sit below app/',
     denied: [['web/src/features/cart/x.ts', "import { RequireAdmin } from '../../app/guards';"]],
-    allowed: [['web/src/features/cart/x.test.tsx', "import { RequireAdmin } from '../../app/guards';"]],
+    allowed: [['web/src/features/cart/x.test.tsx', "import { RequireAdmin } from '#web/app/guards';"]],
   },
   {
     zone: 'only web/src/main.tsx and tests reach mock-api/',
@@ -116,13 +123,15 @@ export const ZONE_CASES: ZoneCase[] = [
     message: 'Only web/src/main.tsx (demo mode) and tests reach mock-api/',
     denied: [
       ['web/src/lib/x.ts', "import { mockBackend } from '../../../mock-api/mock-store';"],
+      ['web/src/lib/x.ts', "import { mockBackend } from '#mock-api/mock-store';"],
       ['web/src/app/x.ts', "export const start = () => import('../../../mock-api/browser');"],
+      ['web/src/app/x.ts', "export const start = () => import('#mock-api/browser');"],
       ['web/src/x.ts', "export const start = () => import('../../mock-api/browser');"],
     ],
     allowed: [
-      ['web/src/main.tsx', "export const start = () => import('../../mock-api/browser');"],
-      ['web/src/lib/x.test.ts', "import { mockBackend } from '../../../mock-api/mock-store';"],
-      ['web/src/test/x.ts', "import { mockBackend } from '../../../mock-api/mock-store';"],
+      ['web/src/main.tsx', "export const start = () => import('#mock-api/browser');"],
+      ['web/src/lib/x.test.ts', "import { mockBackend } from '#mock-api/mock-store';"],
+      ['web/src/test/x.ts', "import { mockBackend } from '#mock-api/mock-store';"],
     ],
   },
   {
@@ -137,7 +146,7 @@ export const ZONE_CASES: ZoneCase[] = [
     allowed: [
       ['web/src/lib/jotai.ts', "import { atom } from 'jotai';"],
       ['web/src/lib/jotai.ts', "import { atomWithLazy } from 'jotai/utils';"],
-      ['web/src/features/cart/atoms.ts', "import { atom } from '../../lib/jotai';"],
+      ['web/src/features/cart/atoms.ts', "import { atom } from '#web/lib/jotai';"],
     ],
   },
   {
@@ -146,11 +155,12 @@ export const ZONE_CASES: ZoneCase[] = [
     message: 'Test kits are for tests only',
     denied: [
       ['web/src/features/cart/components/x.tsx', "import { renderApp } from '../../../test/render';"],
+      ['web/src/features/cart/components/x.tsx', "import { renderApp } from '#web/test/render';"],
       ['server/http/x.ts', "import { kit } from '../test/auth-kit';"],
       ['mock-api/x.ts', "import { kit } from '../server/test/auth-kit';"],
     ],
     allowed: [
-      ['web/src/features/cart/components/x.test.tsx', "import { renderApp } from '../../../test/render';"],
+      ['web/src/features/cart/components/x.test.tsx', "import { renderApp } from '#web/test/render';"],
       ['server/http/x.test.ts', "import { kit } from '../test/auth-kit';"],
     ],
   },
@@ -159,7 +169,20 @@ export const ZONE_CASES: ZoneCase[] = [
     rule: 'import-x/no-unresolved',
     message: 'Unable to resolve path',
     denied: [['web/src/features/cart/x.ts', "import { api } from '@/lib/api-client';"]],
-    allowed: [['web/src/features/cart/x.ts', "import { api } from '../../lib/api-client';"]],
+    allowed: [['web/src/features/cart/x.ts', "import { api } from '#web/lib/api-client';"]],
+  },
+  {
+    zone: 'leaving a module goes through an alias, never ../../',
+    rule: 'no-restricted-imports',
+    message: 'through its alias',
+    denied: [
+      ['web/src/features/cart/x.ts', "import { api } from '../../lib/api-client';"],
+      ['server/http/middleware/x.ts', "import { LIMITS } from '../../../contract/limits';"],
+    ],
+    allowed: [
+      ['web/src/features/cart/x.ts', "import { api } from '#web/lib/api-client';"],
+      ['web/src/features/cart/components/x.tsx', "import { useCartDraft } from '../use-cart-draft';"],
+    ],
   },
   {
     // contract/schemas/category.ts imports ../limits, so limits.ts importing it back closes a cycle.

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,22 @@ import { ZONE_CASES, type Snippet } from './zone-cases';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The aliases of tsconfig.json's "paths", so the existence check below sees aliased imports too. */
+const ALIASES = Object.entries(
+  (
+    JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')) as {
+      compilerOptions: { paths: Record<string, string[]> };
+    }
+  ).compilerOptions.paths,
+).map(([alias, [target]]) => [alias.replace('*', ''), (target ?? '').replace('*', '')] as const);
+
+const resolveSpecifier = (file: string, specifier: string) => {
+  const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
+  return alias
+    ? path.resolve(ROOT, alias[1], specifier.slice(alias[0].length))
+    : path.resolve(ROOT, path.dirname(file), specifier);
+};
+
 let eslint: ESLint;
 beforeAll(() => {
   eslint = new ESLint({ cwd: ROOT });
@@ -19,7 +35,7 @@ beforeAll(() => {
 const importProblems = async ([file, code]: Snippet) => {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId?.startsWith('import-x/'))
+    .filter((m) => m.ruleId?.startsWith('import-x/') || m.ruleId === 'no-restricted-imports')
     .map((m) => ({ rule: m.ruleId, message: m.message }));
 };
 
@@ -31,8 +47,8 @@ describe('lint zones', () => {
     const missing = [...denied, ...allowed]
       .filter(({ rule }) => rule !== 'import-x/no-unresolved')
       .flatMap(({ snippet: [file, code] }) =>
-        [...code.matchAll(/['"](\.{1,2}\/[^'"]+)['"]/g)]
-          .map((match) => path.resolve(ROOT, path.dirname(file), match[1] ?? ''))
+        [...code.matchAll(/['"]((?:\.{1,2}|#[a-z-]+)\/[^'"]+)['"]/g)]
+          .map((match) => resolveSpecifier(file, match[1] ?? ''))
           .filter((target) => !['.ts', '.tsx'].some((ext) => existsSync(target + ext))),
       );
     expect(missing).toEqual([]);

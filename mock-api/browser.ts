@@ -4,7 +4,7 @@
  * and catalogue edits; `?reset-demo` in the address (or resetDemo()) brings back the seeded demo.
  */
 import { setupWorker } from 'msw/browser';
-import { createDomSanitizer } from '../server/store/dom-sanitizer';
+import { createDomSanitizer } from '#server/store/dom-sanitizer';
 import { openDemoBackend, resetDemoBackend } from './demo-backend';
 import { handlers } from './handlers';
 import { configureMockSanitizer, installMockBackend, mockBackend } from './mock-store';

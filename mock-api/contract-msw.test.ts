@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { runContractSuite } from '../server/contract-suite/suite';
-import { tinyDemoStore } from '../server/test/tiny-seed';
+import { runContractSuite } from '#server/contract-suite/suite';
+import { tinyDemoStore } from '#server/test/tiny-seed';
 import { MOCK_ADMIN, resetMockStore } from './mock-store';
 import { server } from './node';
 

@@ -3,7 +3,7 @@
  * as the memory mock is (same admin, same generated catalogue) while every seeded row is saved. Only
  * browser.ts uses it; vitest keeps the memory backend of mock-store.ts. Layout: demo-db.ts.
  */
-import type { DemoStore } from '../server/core/seed';
+import type { DemoStore } from '#server/core/seed';
 import type { DemoDb, DemoSnapshot } from './demo-db';
 import { clearDemoDb, loadSnapshot, markReady, openDemoDb } from './demo-db';
 import { demoStore } from './demo-source';

@@ -10,8 +10,8 @@
  */
 import Dexie from 'dexie';
 import { z } from 'zod';
-import { ROW_SCHEMAS } from '../server/core/records';
-import type { TableState } from '../server/store/table';
+import { ROW_SCHEMAS } from '#server/core/records';
+import type { TableState } from '#server/store/table';
 
 /** Bump when the stored shape changes: an older database is then reseeded. */
 export const DEMO_DATA_VERSION = 1;

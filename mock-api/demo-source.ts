@@ -1,6 +1,6 @@
 /** Where the mock's demo data comes from: the deterministic generator in fixtures/ (same as the server's seed). */
-import { generateDemoStore } from '../fixtures/generate';
-import type { DemoStore } from '../server/core/seed';
+import { generateDemoStore } from '#fixtures/generate';
+import type { DemoStore } from '#server/core/seed';
 
 let cached: DemoStore | undefined;
 

@@ -4,14 +4,14 @@
  * the mock's core, and the images it stored (recorded as they are put: memory storage has no listing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Row, Table } from '../server/core/ports';
-import { fuzzOrder } from '../server/contract-suite/fuzz/requests';
-import type { FuzzTarget } from '../server/contract-suite/fuzz/runner';
-import { createFuzzer, FUZZ_RUNS, FUZZ_SEED } from '../server/contract-suite/fuzz/runner';
-import type { StoreSnapshot, TableDump } from '../server/contract-suite/fuzz/snapshot';
-import { snapshotOf } from '../server/contract-suite/fuzz/snapshot';
-import type { InMemoryTable } from '../server/store/table';
-import { tinyDemoStore } from '../server/test/tiny-seed';
+import type { Row, Table } from '#server/core/ports';
+import { fuzzOrder } from '#server/contract-suite/fuzz/requests';
+import type { FuzzTarget } from '#server/contract-suite/fuzz/runner';
+import { createFuzzer, FUZZ_RUNS, FUZZ_SEED } from '#server/contract-suite/fuzz/runner';
+import type { StoreSnapshot, TableDump } from '#server/contract-suite/fuzz/snapshot';
+import { snapshotOf } from '#server/contract-suite/fuzz/snapshot';
+import type { InMemoryTable } from '#server/store/table';
+import { tinyDemoStore } from '#server/test/tiny-seed';
 import { demoShopperCredentials, mockBackend, MOCK_ADMIN, resetMockStore } from './mock-store';
 import { server } from './node';
 

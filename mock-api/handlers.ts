@@ -5,12 +5,12 @@
  * browser its own origin.
  */
 import { http, HttpResponse } from 'msw';
-import type { Endpoint, EndpointName } from '../contract/endpoints';
-import { API_BASE, BODY_LIMITS, endpoints } from '../contract/endpoints';
-import type { ApiReply } from '../server/core/api';
-import { errorReply } from '../server/core/api';
-import { DomainError } from '../server/core/errors';
-import { assertJsonContentType, bodyTooLarge, parseJsonText } from '../server/core/request-body';
+import type { Endpoint, EndpointName } from '#contract/endpoints';
+import { API_BASE, BODY_LIMITS, endpoints } from '#contract/endpoints';
+import type { ApiReply } from '#server/core/api';
+import { errorReply } from '#server/core/api';
+import { DomainError } from '#server/core/errors';
+import { assertJsonContentType, bodyTooLarge, parseJsonText } from '#server/core/request-body';
 import { mockBackend } from './mock-store';
 
 const json = (reply: ApiReply): Response => {

@@ -7,20 +7,20 @@
  * `getMockToken('shopper' | 'admin')` hands a fresh bearer token without going through fetch, and
  * `resetMockStore()` restores the seeded state (call it in beforeEach).
  */
-import type { Api } from '../server/core/api';
-import { createApi } from '../server/core/api';
-import type { Core } from '../server/core/core';
-import { createCore } from '../server/core/core';
-import type { HtmlSanitizer, Stores } from '../server/core/ports';
-import type { DemoStore } from '../server/core/seed';
-import { seedDemoStore } from '../server/core/seed';
-import { createCountriesDataset } from '../server/store/countries-dataset';
-import type { MemoryImageStorage } from '../server/store/memory-image-storage';
-import { createMemoryImageStorage } from '../server/store/memory-image-storage';
-import { createMemoryStores } from '../server/store/memory-store';
-import { systemClock } from '../server/store/system-clock';
-import { createWebTokenService } from '../server/store/web-tokens';
-import { createWebCryptoHasher } from '../server/store/webcrypto-hasher';
+import type { Api } from '#server/core/api';
+import { createApi } from '#server/core/api';
+import type { Core } from '#server/core/core';
+import { createCore } from '#server/core/core';
+import type { HtmlSanitizer, Stores } from '#server/core/ports';
+import type { DemoStore } from '#server/core/seed';
+import { seedDemoStore } from '#server/core/seed';
+import { createCountriesDataset } from '#server/store/countries-dataset';
+import type { MemoryImageStorage } from '#server/store/memory-image-storage';
+import { createMemoryImageStorage } from '#server/store/memory-image-storage';
+import { createMemoryStores } from '#server/store/memory-store';
+import { systemClock } from '#server/store/system-clock';
+import { createWebTokenService } from '#server/store/web-tokens';
+import { createWebCryptoHasher } from '#server/store/webcrypto-hasher';
 import { demoStore } from './demo-source';
 
 export const MOCK_ADMIN = {

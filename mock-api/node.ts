@@ -7,7 +7,7 @@
  * then fetch('http://localhost/api/...') or the app's API client; tokens via getMockToken().
  */
 import { setupServer } from 'msw/node';
-import { createHtmlSanitizer } from '../server/store/html-sanitizer';
+import { createHtmlSanitizer } from '#server/store/html-sanitizer';
 import { handlers } from './handlers';
 import { configureMockSanitizer } from './mock-store';
 

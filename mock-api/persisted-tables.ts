@@ -8,12 +8,12 @@
  * request: the demo warns once, stops saving and keeps working in memory, so the database holds the
  * state just before the failure. An image that does not fit only loses that image.
  */
-import type { Stores } from '../server/core/ports';
-import type { MemoryImageStorage } from '../server/store/memory-image-storage';
-import { createMemoryImageStorage } from '../server/store/memory-image-storage';
-import type { Persist, TableState } from '../server/store/table';
-import { rowFields } from '../server/store/record-schemas';
-import { createTable } from '../server/store/table';
+import type { Stores } from '#server/core/ports';
+import type { MemoryImageStorage } from '#server/store/memory-image-storage';
+import { createMemoryImageStorage } from '#server/store/memory-image-storage';
+import type { Persist, TableState } from '#server/store/table';
+import { rowFields } from '#server/store/record-schemas';
+import { createTable } from '#server/store/table';
 import type { DemoDb, DemoSnapshot, RowOf, TableName } from './demo-db';
 
 /** Whether this backend still writes to the database; one is stopped when another takes over. */

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { catalogQuerySchema } from '../contract/rules/catalog-query';
+import { catalogQuerySchema } from '#contract/rules/catalog-query';
 import { DEFAULT_ADMIN_EMAIL, openBackend } from './boot';
 import { parseEnv } from './config';
-import { DEMO_USERS, generateDemoStore } from '../fixtures/generate';
+import { DEMO_USERS, generateDemoStore } from '#fixtures/generate';
 import { startTestServer } from './test/test-server';
 import { tinyDemoStore } from './test/tiny-seed';
 

@@ -10,7 +10,7 @@ import { createApp } from './http/app';
 import { createLimitedServer } from './http/server-settings';
 import { DataDirLockedError } from './store/data-dir-lock';
 import { CorruptDataFileError } from './store/lowdb-durable-file';
-import { storeConfigSchema } from '../contract/schemas/store-config';
+import { storeConfigSchema } from '#contract/schemas/store-config';
 
 const storeConfig = storeConfigSchema.parse(
   JSON.parse(readFileSync(new URL('../fixtures/store.json', import.meta.url), 'utf8')),
@@ -29,9 +29,9 @@ async function main(): Promise<void> {
     // the store only to seed an empty catalogue, and the images are checked after listen.
     demo: env.SEED_DEMO
       ? {
-          store: async () => (await import('../fixtures/generate')).generateDemoStore(),
+          store: async () => (await import('#fixtures/generate')).generateDemoStore(),
           writeImages: async (dir: string) => {
-            const { writeDemoImages } = await import('../fixtures/demo-images-node');
+            const { writeDemoImages } = await import('#fixtures/demo-images-node');
             await writeDemoImages(dir);
           },
         }

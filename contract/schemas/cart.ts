@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, ORDER_LIMITS } from '../limits';
+import { LIMITS, ORDER_LIMITS } from '#contract/limits';
 
 /** The size id a cart line may carry (spec: read at checkout, where it is set is not shown). */
 export const sizeIdSchema = z.union([z.string().max(LIMITS.option), z.number().finite()]).nullable();

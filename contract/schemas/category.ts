@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { LIMITS } from '#contract/limits';
 
 export const idSchema = z.number().int().positive();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { LIMITS } from '#contract/limits';
 
 /** The third-party countries service's shapes (countriesnow-style), served by our own server. */
 const place = z.string().max(LIMITS.place);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, ORDER_LIMITS } from '../limits';
+import { LIMITS, ORDER_LIMITS } from '#contract/limits';
 import { sizeIdSchema } from './cart';
 import { idSchema } from './category';
 import { priceSchema } from './product';

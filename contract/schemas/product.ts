@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { LIMITS } from '#contract/limits';
 import { categoryRefSchema, idSchema, imageInputSchema, imageUrlSchema } from './category';
 
 /** Prices travel as decimal numbers (the spec's API); inside they are integer cents (rules/money). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { LIMITS } from '#contract/limits';
 import { idSchema } from './category';
 
 export const BEST_SELLING_MAX = 10;

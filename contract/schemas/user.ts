@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { LIMITS } from '#contract/limits';
 import { idSchema } from './category';
 
 export const PASSWORD_MIN = 6;

@@ -4,9 +4,9 @@
  * status and errorBodySchema for anything else.
  */
 import { expect } from 'vitest';
-import type { EndpointName } from '../../contract/endpoints';
-import { API_BASE, buildPath, endpoints } from '../../contract/endpoints';
-import { errorBodySchema } from '../../contract/schemas/errors';
+import type { EndpointName } from '#contract/endpoints';
+import { API_BASE, buildPath, endpoints } from '#contract/endpoints';
+import { errorBodySchema } from '#contract/schemas/errors';
 
 export interface ContractTarget {
   /** e.g. http://127.0.0.1:41234 or http://localhost (MSW) */

@@ -3,7 +3,7 @@
  * over the endpoint names, so each handler receives the parsed input of its own endpoint and must
  * answer that endpoint's response type (or withStatus(status, body) in the same shape).
  */
-import type { EndpointName, ResponseOf } from '../../contract/endpoints';
+import type { EndpointName, ResponseOf } from '#contract/endpoints';
 import type { InputOf } from './api-input';
 import { LOCAL_ADDRESS } from './api-input';
 import type { Principal } from './auth';

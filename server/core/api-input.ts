@@ -4,8 +4,8 @@
  * those schemas, and a part the endpoint does not take arrives as undefined.
  */
 import { z } from 'zod';
-import type { Endpoint, EndpointName } from '../../contract/endpoints';
-import { endpoints } from '../../contract/endpoints';
+import type { Endpoint, EndpointName } from '#contract/endpoints';
+import { endpoints } from '#contract/endpoints';
 import type { Principal } from './auth';
 import { validationFailed } from './errors';
 

@@ -3,9 +3,9 @@
  * MSW both only collect the raw request, call this and write the reply, so access rules, input parsing
  * and answers cannot drift between the real server and the mock.
  */
-import type { Endpoint, EndpointName } from '../../contract/endpoints';
-import { endpoints } from '../../contract/endpoints';
-import { ERROR_STATUS } from '../../contract/schemas/errors';
+import type { Endpoint, EndpointName } from '#contract/endpoints';
+import { endpoints } from '#contract/endpoints';
+import { ERROR_STATUS } from '#contract/schemas/errors';
 import { CACHED, HANDLERS } from './api-handlers';
 import type { ApiRequest } from './api-input';
 import { LOCAL_ADDRESS, readInput } from './api-input';

@@ -4,8 +4,8 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AuthKit } from '../test/auth-kit';
-import { memoryAuthKit } from '../test/auth-kit';
+import type { AuthKit } from '#server/test/auth-kit';
+import { memoryAuthKit } from '#server/test/auth-kit';
 import { DomainError } from './errors';
 
 const ADMIN = { email: 'admin@threadline.local', password: 'the-real-admin-pw' };

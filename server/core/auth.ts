@@ -8,7 +8,7 @@ import type {
   LoginBody,
   RegisterBody,
   User,
-} from '../../contract/schemas/user';
+} from '#contract/schemas/user';
 import { DomainError } from './errors';
 import { createLoginThrottle } from './login-throttle';
 import type { CoreDeps } from './ports';

@@ -9,7 +9,7 @@
  * (every distinct `q`) is bounded by bytes and by count (bounded-cache.ts): one budget for all three
  * kinds, least recently used out first.
  */
-import type { CatalogQuery } from '../../contract/rules/catalog-query';
+import type { CatalogQuery } from '#contract/rules/catalog-query';
 import type { CacheStats } from './bounded-cache';
 import { BoundedCache, stringBytes } from './bounded-cache';
 import type { CatalogIndex } from './catalog-index';

@@ -1,5 +1,5 @@
-import type { Category, CreateCategoryBody, UpdateCategoryBody } from '../../contract/schemas/category';
-import { slugFromName } from '../../contract/rules/validation';
+import type { Category, CreateCategoryBody, UpdateCategoryBody } from '#contract/schemas/category';
+import { slugFromName } from '#contract/rules/validation';
 import { DomainError, notFound } from './errors';
 import { storeImage } from './images';
 import type { CachedAnswer, CatalogCache } from './catalog-cache';

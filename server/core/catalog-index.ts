@@ -6,9 +6,9 @@
  * of it (catalog-listing.ts). Public products (categories joined in) are built once per row and
  * dropped when the row or any category changes.
  */
-import { effectivePrice } from '../../contract/rules/money';
-import type { Category } from '../../contract/schemas/category';
-import type { Product } from '../../contract/schemas/product';
+import { effectivePrice } from '#contract/rules/money';
+import type { Category } from '#contract/schemas/category';
+import type { Product } from '#contract/schemas/product';
 import type { Stores } from './ports';
 import type { StoredProduct } from './records';
 import { toPublicProduct } from './records';

@@ -8,9 +8,9 @@
  * skipping dearer products (O(offset + page) in the worst case). Text search (q/name) and category AND
  * collection together scan the smaller candidate list (O(candidates)); there is no word index.
  */
-import type { CatalogQuery } from '../../contract/rules/catalog-query';
-import { searchTerms } from '../../contract/rules/catalog-query';
-import type { Product } from '../../contract/schemas/product';
+import type { CatalogQuery } from '#contract/rules/catalog-query';
+import { searchTerms } from '#contract/rules/catalog-query';
+import type { Product } from '#contract/schemas/product';
 import type { CatalogIndex, Entry, Ordering } from './catalog-index';
 
 export interface Listing {

@@ -1,7 +1,7 @@
-import { LIMITS } from '../../contract/limits';
-import type { CatalogQuery } from '../../contract/rules/catalog-query';
-import { fromCents, toCents } from '../../contract/rules/money';
-import type { Product, ProductForm, ProductListResponse } from '../../contract/schemas/product';
+import { LIMITS } from '#contract/limits';
+import type { CatalogQuery } from '#contract/rules/catalog-query';
+import { fromCents, toCents } from '#contract/rules/money';
+import type { Product, ProductForm, ProductListResponse } from '#contract/schemas/product';
 import type { CachedAnswer, CatalogCache } from './catalog-cache';
 import type { CatalogIndex } from './catalog-index';
 import { listCatalog } from './catalog-listing';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type {
   countryPositionsResponseSchema,
   countryStatesResponseSchema,
-} from '../../contract/schemas/countries';
+} from '#contract/schemas/countries';
 import type { CoreDeps } from './ports';
 import type { StatusReply } from './reply';
 import { withStatus } from './reply';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../contract/schemas/errors';
+import type { ErrorCode } from '#contract/schemas/errors';
 
 /**
  * The one error the core throws on purpose. The HTTP layers (Koa and MSW) turn it into

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES } from '../../contract/rules/validation';
+import { IMAGE_MAX_BYTES } from '#contract/rules/validation';
 import { DomainError } from './errors';
 import { decodeImageDataUrl, storeImage } from './images';
 import type { ImageStorage } from './ports';

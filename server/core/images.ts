@@ -3,7 +3,7 @@
  * GIF pass (SVG can carry script), at most 2 MB decoded. Accepted images go to the ImageStorage port
  * under their SHA-256 name, so the JSON only ever holds a short /uploads/... URL.
  */
-import { IMAGE_MAX_BYTES } from '../../contract/rules/validation';
+import { IMAGE_MAX_BYTES } from '#contract/rules/validation';
 import { DomainError } from './errors';
 import type { ImageStorage } from './ports';
 

@@ -3,12 +3,12 @@
  * spec's shape or ours), the cart with repeated lines merged, and a fingerprint of the request that
  * tells a retry (same key, same request) from a reused Idempotency-Key (same key, another request).
  */
-import { ORDER_LIMITS } from '../../contract/limits';
-import { SHIPPING_FLAT, shippingForOrder } from '../../contract/rules/shipping';
-import type { CheckoutErrors } from '../../contract/rules/validation';
-import { phoneError, validateCheckout } from '../../contract/rules/validation';
-import type { OrderLineInput, PlaceOrderInput, ShippingDetails } from '../../contract/schemas/order';
-import { shippingDetailsSchema } from '../../contract/schemas/order';
+import { ORDER_LIMITS } from '#contract/limits';
+import { SHIPPING_FLAT, shippingForOrder } from '#contract/rules/shipping';
+import type { CheckoutErrors } from '#contract/rules/validation';
+import { phoneError, validateCheckout } from '#contract/rules/validation';
+import type { OrderLineInput, PlaceOrderInput, ShippingDetails } from '#contract/schemas/order';
+import { shippingDetailsSchema } from '#contract/schemas/order';
 import { validationFailed } from './errors';
 
 /** Invalid JSON counts as an empty object (spec section 8), which then fails the checkout rules. */

@@ -1,8 +1,8 @@
-import { LIMITS, ORDER_LIMITS } from '../../contract/limits';
-import { effectivePrice, formatMoney, fromCents, toCents } from '../../contract/rules/money';
-import type { Order, OrderItem, OrderStatus, PlaceOrderInput } from '../../contract/schemas/order';
-import { ORDER_LINES_MAX } from '../../contract/schemas/order';
-import type { User } from '../../contract/schemas/user';
+import { LIMITS, ORDER_LIMITS } from '#contract/limits';
+import { effectivePrice, formatMoney, fromCents, toCents } from '#contract/rules/money';
+import type { Order, OrderItem, OrderStatus, PlaceOrderInput } from '#contract/schemas/order';
+import { ORDER_LINES_MAX } from '#contract/schemas/order';
+import type { User } from '#contract/schemas/user';
 import type { Principal } from './auth';
 import { DomainError, notFound, validationFailed } from './errors';
 import { createOrderIndex } from './order-index';

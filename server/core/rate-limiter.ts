@@ -4,7 +4,7 @@
  * 429 with Retry-After. Memory is bounded: at most MAX_KEYS windows are tracked, oldest dropped first
  * (a dropped window only forgets a few counts; it never refuses anyone).
  */
-import type { Endpoint, RateLimit } from '../../contract/endpoints';
+import type { Endpoint, RateLimit } from '#contract/endpoints';
 import { tooManyRequests } from './errors';
 import type { Clock } from './ports';
 

@@ -8,15 +8,15 @@
  * Limits come from the contract (contract/limits.ts), so the API cannot accept what these refuse.
  */
 import { z } from 'zod';
-import { LIMITS, ORDER_LIMITS } from '../../contract/limits';
-import type { Category } from '../../contract/schemas/category';
-import { categorySchema, idSchema } from '../../contract/schemas/category';
-import type { Order } from '../../contract/schemas/order';
-import { orderItemSchema, orderSchema } from '../../contract/schemas/order';
-import type { Product } from '../../contract/schemas/product';
-import { productSchema } from '../../contract/schemas/product';
-import type { User } from '../../contract/schemas/user';
-import { userSchema } from '../../contract/schemas/user';
+import { LIMITS, ORDER_LIMITS } from '#contract/limits';
+import type { Category } from '#contract/schemas/category';
+import { categorySchema, idSchema } from '#contract/schemas/category';
+import type { Order } from '#contract/schemas/order';
+import { orderItemSchema, orderSchema } from '#contract/schemas/order';
+import type { Product } from '#contract/schemas/product';
+import { productSchema } from '#contract/schemas/product';
+import type { User } from '#contract/schemas/user';
+import { userSchema } from '#contract/schemas/user';
 
 export const ROW_SCHEMAS = {
   categories: categorySchema,

@@ -1,6 +1,6 @@
-import { fromCents, toCents } from '../../contract/rules/money';
-import type { SalesReport } from '../../contract/schemas/report';
-import { BEST_SELLING_MAX } from '../../contract/schemas/report';
+import { fromCents, toCents } from '#contract/rules/money';
+import type { SalesReport } from '#contract/schemas/report';
+import { BEST_SELLING_MAX } from '#contract/schemas/report';
 import type { CoreDeps } from './ports';
 
 /** Sales over every order that is not cancelled; best sellers by quantity, ties by product id. */

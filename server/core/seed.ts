@@ -3,10 +3,10 @@
  * Users get fresh ids (the admin may already hold id 1), so orders are re-pointed at them.
  */
 import { z } from 'zod';
-import { categorySchema, idSchema } from '../../contract/schemas/category';
-import { orderItemSchema, orderSchema } from '../../contract/schemas/order';
-import { productSchema } from '../../contract/schemas/product';
-import { userSchema } from '../../contract/schemas/user';
+import { categorySchema, idSchema } from '#contract/schemas/category';
+import { orderItemSchema, orderSchema } from '#contract/schemas/order';
+import { productSchema } from '#contract/schemas/product';
+import { userSchema } from '#contract/schemas/user';
 import type { PasswordHasher, Stores } from './ports';
 import type { StoredOrder, StoredUser } from './records';
 

@@ -11,7 +11,7 @@
  * and is not served from, nor stored in, this cache (the core's cache, keyed by the parsed query,
  * still answers it).
  */
-import { catalogQuerySchema } from '../../contract/rules/catalog-query';
+import { catalogQuerySchema } from '#contract/rules/catalog-query';
 
 /** Only the product list has a query; read from the contract so a new filter is never left out. */
 export const ANSWER_PARAMS: readonly string[] = Object.keys(catalogQuerySchema.shape);

@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import type { Api } from '../core/api';
+import type { Api } from '#server/core/api';
 import type { CachedAnswers } from './cached-answers';
 import { createCachedAnswers } from './cached-answers';
 import { errorHandler } from './middleware/error-handler';

@@ -1,8 +1,8 @@
 /** A repeated catalogue read answered before routing looks exactly like the first, and never outlives a write. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createClient } from '../contract-suite/client';
-import type { TestServer } from '../test/test-server';
-import { startTestServer, TEST_ADMIN } from '../test/test-server';
+import { createClient } from '#server/contract-suite/client';
+import type { TestServer } from '#server/test/test-server';
+import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 
 let srv: TestServer;
 const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));

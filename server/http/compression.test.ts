@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickEncoding } from './compression';
-import type { TestServer } from '../test/test-server';
-import { startTestServer } from '../test/test-server';
+import type { TestServer } from '#server/test/test-server';
+import { startTestServer } from '#server/test/test-server';
 
 let srv: TestServer;
 let dist: string;

@@ -8,7 +8,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { BoundedCache, stringBytes } from '../core/bounded-cache';
+import { BoundedCache, stringBytes } from '#server/core/bounded-cache';
 
 export type Encoding = 'br' | 'gzip';
 

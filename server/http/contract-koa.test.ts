@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
-import { runContractSuite } from '../contract-suite/suite';
-import type { TestServer } from '../test/test-server';
-import { startTestServer, TEST_ADMIN } from '../test/test-server';
+import { runContractSuite } from '#server/contract-suite/suite';
+import type { TestServer } from '#server/test/test-server';
+import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 
 let srv: TestServer;
 beforeAll(async () => {

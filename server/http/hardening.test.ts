@@ -6,11 +6,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_LIMITS } from '../../contract/limits';
-import { openBackend } from '../boot';
-import { createClient, SHIPPING } from '../contract-suite/client';
-import type { TestServer } from '../test/test-server';
-import { startTestServer, TEST_ADMIN } from '../test/test-server';
+import { ORDER_LIMITS } from '#contract/limits';
+import { openBackend } from '#server/boot';
+import { createClient, SHIPPING } from '#server/contract-suite/client';
+import type { TestServer } from '#server/test/test-server';
+import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 
 let srv: TestServer;
 const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));

@@ -13,9 +13,9 @@ import {
   VARIANT_JOBS,
   variantGate,
   variantJobStats,
-} from '../store/image-variants';
-import type { TestServer } from '../test/test-server';
-import { startTestServer } from '../test/test-server';
+} from '#server/store/image-variants';
+import type { TestServer } from '#server/test/test-server';
+import { startTestServer } from '#server/test/test-server';
 
 let srv: TestServer;
 beforeAll(async () => {

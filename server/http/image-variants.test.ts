@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../contract-suite/client';
-import type { TestServer } from '../test/test-server';
-import { startTestServer, TEST_ADMIN } from '../test/test-server';
+import { createClient } from '#server/contract-suite/client';
+import type { TestServer } from '#server/test/test-server';
+import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 
 let srv: TestServer;
 const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));

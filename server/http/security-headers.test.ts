@@ -5,11 +5,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../config';
+import { parseEnv } from '#server/config';
 import { createApp } from './app';
 import { contentSecurityPolicy, HSTS } from './middleware/security-headers';
-import type { TestServer } from '../test/test-server';
-import { startTestServer, TEST_ADMIN } from '../test/test-server';
+import type { TestServer } from '#server/test/test-server';
+import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 
 const CSP_PARTS = [
   "default-src 'self'",

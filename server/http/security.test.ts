@@ -2,11 +2,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EndpointName } from '../../contract/endpoints';
-import { endpoints } from '../../contract/endpoints';
-import { bigPngDataUrl, createClient, PNG_DATA_URL, SHIPPING, SVG_DATA_URL } from '../contract-suite/client';
-import type { TestServer } from '../test/test-server';
-import { startTestServer, TEST_ADMIN } from '../test/test-server';
+import type { EndpointName } from '#contract/endpoints';
+import { endpoints } from '#contract/endpoints';
+import { bigPngDataUrl, createClient, PNG_DATA_URL, SHIPPING, SVG_DATA_URL } from '#server/contract-suite/client';
+import type { TestServer } from '#server/test/test-server';
+import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 
 let srv: TestServer;
 const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));

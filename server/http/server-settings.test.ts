@@ -6,8 +6,8 @@
 import { createConnection } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import type { TestServer } from '../test/test-server';
-import { startTestServer } from '../test/test-server';
+import type { TestServer } from '#server/test/test-server';
+import { startTestServer } from '#server/test/test-server';
 import { DEFAULT_SERVER_LIMITS } from './server-settings';
 
 let srv: TestServer | undefined;

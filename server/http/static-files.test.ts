@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TestServer } from '../test/test-server';
-import { startTestServer } from '../test/test-server';
+import type { TestServer } from '#server/test/test-server';
+import { startTestServer } from '#server/test/test-server';
 
 let srv: TestServer;
 let dist: string;

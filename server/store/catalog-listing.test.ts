@@ -3,15 +3,15 @@
  * filter/sort/page combinations over a random catalogue, before and after creates, updates and deletes.
  */
 import { describe, expect, it } from 'vitest';
-import type { CatalogQuery } from '../../contract/rules/catalog-query';
-import { catalogQuerySchema, runCatalogQuery } from '../../contract/rules/catalog-query';
-import type { Category } from '../../contract/schemas/category';
+import type { CatalogQuery } from '#contract/rules/catalog-query';
+import { catalogQuerySchema, runCatalogQuery } from '#contract/rules/catalog-query';
+import type { Category } from '#contract/schemas/category';
 import { createMemoryStores } from './memory-store';
-import { createCatalogIndex } from '../core/catalog-index';
-import { listCatalog } from '../core/catalog-listing';
-import type { Stores } from '../core/ports';
-import type { StoredProduct } from '../core/records';
-import { toPublicProduct } from '../core/records';
+import { createCatalogIndex } from '#server/core/catalog-index';
+import { listCatalog } from '#server/core/catalog-listing';
+import type { Stores } from '#server/core/ports';
+import type { StoredProduct } from '#server/core/records';
+import { toPublicProduct } from '#server/core/records';
 
 /** mulberry32: small, seeded, good enough to pick cases. */
 function rng(seed: number) {

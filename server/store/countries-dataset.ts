@@ -3,8 +3,8 @@
  * and mock-api import this file, so the dataset never lands in the first-load web bundle.
  */
 import { Country, State } from 'country-state-city';
-import type { CountriesSource } from '../core/ports';
-import type { CountryRow } from '../core/records';
+import type { CountriesSource } from '#server/core/ports';
+import type { CountryRow } from '#server/core/records';
 
 export function createCountriesDataset(): CountriesSource {
   let cache: CountryRow[] | undefined;

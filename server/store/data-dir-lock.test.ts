@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openBackend } from '../boot';
+import { openBackend } from '#server/boot';
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock';
 
 let dir: string;

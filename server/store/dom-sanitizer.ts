@@ -3,7 +3,7 @@
  * sanitize-html pulls in postcss, which needs Node built-ins a browser bundle does not have.
  */
 import DOMPurify from 'dompurify';
-import type { HtmlSanitizer } from '../core/ports';
+import type { HtmlSanitizer } from '#server/core/ports';
 import { ALLOWED_SCHEMES, ALLOWED_TAGS, LINK_ATTRIBUTES } from './html-allow-list';
 
 const ALLOWED_URI_REGEXP = new RegExp(`^(?:${ALLOWED_SCHEMES.map((s) => `${s}:`).join('|')})`, 'i');

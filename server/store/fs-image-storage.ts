@@ -5,8 +5,8 @@
  */
 import { access, mkdir, open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DomainError } from '../core/errors';
-import type { ImageStorage } from '../core/ports';
+import { DomainError } from '#server/core/errors';
+import type { ImageStorage } from '#server/core/ports';
 import { fsyncDir } from './lowdb-durable-file';
 
 export async function createFsImageStorage(uploadsDir: string): Promise<ImageStorage> {

@@ -1,6 +1,6 @@
 /** Product descriptions are admin-written HTML shown to every shopper: keep formatting, drop anything active. */
 import sanitizeHtml from 'sanitize-html';
-import type { HtmlSanitizer } from '../core/ports';
+import type { HtmlSanitizer } from '#server/core/ports';
 import { ALLOWED_SCHEMES, ALLOWED_TAGS, LINK_ATTRIBUTES } from './html-allow-list';
 
 const OPTIONS: sanitizeHtml.IOptions = {

@@ -3,7 +3,7 @@ import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StoredSession } from '../core/records';
+import type { StoredSession } from '#server/core/records';
 import { CorruptDataFileError } from './lowdb-durable-file';
 import type { JournalTableOptions } from './journal-table';
 import { journalFileOf, openJournalTable } from './journal-table';

@@ -15,7 +15,7 @@
  */
 import { open, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Row } from '../core/ports';
+import type { Row } from '#server/core/ports';
 import type { JournalOp } from './journal-replay';
 import { parseJournal, replay } from './journal-replay';
 import type { BeforeWrite, RowRule } from './lowdb-durable-file';

@@ -12,14 +12,14 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
-import type { Row, Stores } from '../core/ports';
+import type { Row, Stores } from '#server/core/ports';
 import type { BeforeWrite } from './lowdb-durable-file';
 import { DurableJsonFile } from './lowdb-durable-file';
 import type { InMemoryTable, TableState } from './table';
 import { createTable } from './table';
 import { openOrderShards } from './order-shards';
 import { openJournalTable } from './journal-table';
-import type { StoredSession } from '../core/records';
+import type { StoredSession } from '#server/core/records';
 import { fileProblem, rowFields } from './record-schemas';
 
 type FileCollection = Exclude<keyof Stores, 'orders'>;

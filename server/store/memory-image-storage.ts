@@ -1,5 +1,5 @@
 /** Images kept in a Map, for MSW: the mock serves /uploads/<name> from here through its own handler. */
-import type { ImageStorage } from '../core/ports';
+import type { ImageStorage } from '#server/core/ports';
 
 export interface MemoryImageStorage extends ImageStorage {
   read(name: string): { bytes: Uint8Array; contentType: string } | undefined;

@@ -1,5 +1,5 @@
 /** The in-memory adapter: the same Table as on disk, with nothing to persist. Used by MSW and tests. */
-import type { Row, Stores } from '../core/ports';
+import type { Row, Stores } from '#server/core/ports';
 import { rowFields } from './record-schemas';
 import type { InMemoryTable, TableState } from './table';
 import { createTable } from './table';

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StoredOrder } from '../core/records';
+import type { StoredOrder } from '#server/core/records';
 import { DurableJsonFile, fsyncDir } from './lowdb-durable-file';
 import type { TableState } from './table';
 

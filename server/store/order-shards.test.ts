@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StoredOrder } from '../core/records';
+import type { StoredOrder } from '#server/core/records';
 import { openLowdbStores } from './lowdb-store';
 import { openOrderShards } from './order-shards';
 

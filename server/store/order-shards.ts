@@ -13,7 +13,7 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
-import type { StoredOrder } from '../core/records';
+import type { StoredOrder } from '#server/core/records';
 import type { BeforeWrite } from './lowdb-durable-file';
 import { CorruptDataFileError, DurableJsonFile } from './lowdb-durable-file';
 import { migrateLegacyOrders } from './migrate-orders';

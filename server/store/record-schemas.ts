@@ -5,8 +5,8 @@
  * restore, data from an older version) is moved to a quarantine file instead of stopping the shop.
  */
 import { z } from 'zod';
-import { ROW_SCHEMAS } from '../core/records';
-import type { Stores } from '../core/ports';
+import { ROW_SCHEMAS } from '#server/core/records';
+import type { Stores } from '#server/core/ports';
 
 const envelopeSchema = z.object({ seq: z.number().int().nonnegative(), rows: z.array(z.unknown()) });
 

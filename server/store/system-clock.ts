@@ -1,3 +1,3 @@
-import type { Clock } from '../core/ports';
+import type { Clock } from '#server/core/ports';
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -10,8 +10,8 @@
  * failed persist drops the whole batch (the rollback) and each of its callers gets a 503; a function
  * that throws (a domain error) fails alone and leaves nothing behind.
  */
-import { DomainError, validationFailed } from '../core/errors';
-import type { Commit, Mutation, Row, RowChange, Table } from '../core/ports';
+import { DomainError, validationFailed } from '#server/core/errors';
+import type { Commit, Mutation, Row, RowChange, Table } from '#server/core/ports';
 
 export interface TableState<T> {
   seq: number;

@@ -1,5 +1,5 @@
 /** Random opaque bearer tokens; only their SHA-256 is stored. WebCrypto, so it runs in Node and browsers. */
-import type { TokenService } from '../core/ports';
+import type { TokenService } from '#server/core/ports';
 
 const hex = (bytes: Uint8Array): string => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 

@@ -2,7 +2,7 @@
  * PBKDF2-SHA-256 through WebCrypto, for the MSW mock running in a browser (no node:crypto there).
  * The real server uses scrypt (scrypt-hasher.ts). Stored form: pbkdf2$<iterations>$<salt hex>$<hash hex>.
  */
-import type { PasswordHasher } from '../core/ports';
+import type { PasswordHasher } from '#server/core/ports';
 
 const hex = (bytes: Uint8Array): string => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 const unhex = (s: string): Uint8Array => new Uint8Array((s.match(/../g) ?? []).map((h) => parseInt(h, 16)));

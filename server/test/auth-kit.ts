@@ -3,16 +3,16 @@
  * test moves by hand, and a hasher that counts its calls. Lives here, not in server/core, because
  * it reaches into server/store.
  */
-import { createAuthUseCases } from '../core/auth';
-import type { CoreDeps, PasswordHasher, Stores } from '../core/ports';
-import { createCountriesDataset } from '../store/countries-dataset';
-import type { BeforeWrite } from '../store/lowdb-durable-file';
-import { openLowdbStores } from '../store/lowdb-store';
-import { createMemoryImageStorage } from '../store/memory-image-storage';
-import { createMemoryStores } from '../store/memory-store';
-import type { ScryptCost } from '../store/scrypt-hasher';
-import { createScryptHasher } from '../store/scrypt-hasher';
-import { createWebTokenService } from '../store/web-tokens';
+import { createAuthUseCases } from '#server/core/auth';
+import type { CoreDeps, PasswordHasher, Stores } from '#server/core/ports';
+import { createCountriesDataset } from '#server/store/countries-dataset';
+import type { BeforeWrite } from '#server/store/lowdb-durable-file';
+import { openLowdbStores } from '#server/store/lowdb-store';
+import { createMemoryImageStorage } from '#server/store/memory-image-storage';
+import { createMemoryStores } from '#server/store/memory-store';
+import type { ScryptCost } from '#server/store/scrypt-hasher';
+import { createScryptHasher } from '#server/store/scrypt-hasher';
+import { createWebTokenService } from '#server/store/web-tokens';
 
 export const KIT_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
 

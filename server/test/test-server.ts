@@ -4,12 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
-import type { Backend, BootOptions } from '../boot';
-import { openBackend } from '../boot';
+import type { Backend, BootOptions } from '#server/boot';
+import { openBackend } from '#server/boot';
 import { tinyDemoStore } from './tiny-seed';
-import { createApp } from '../http/app';
-import type { ServerLimits } from '../http/server-settings';
-import { createLimitedServer } from '../http/server-settings';
+import { createApp } from '#server/http/app';
+import type { ServerLimits } from '#server/http/server-settings';
+import { createLimitedServer } from '#server/http/server-settings';
 
 export const TEST_ADMIN = { email: 'admin@threadline.test', password: 'admin-secret-1' };
 /** A cheap scrypt (about 2 ms a hash) so suites that register many shoppers stay fast. */

@@ -2,7 +2,7 @@
  * A tiny, fixed demo store with the same shape as fixtures/generate.ts, for tests that need exact
  * known data (prices, sizes, colours) whatever the generated catalogue looks like.
  */
-import type { DemoStore } from '../core/seed';
+import type { DemoStore } from '#server/core/seed';
 
 export const TINY_SHOPPER = { email: 'shopper@threadline.example', password: 'shopper-pass-1' };
 

@@ -1,4 +1,4 @@
-import type { StoreConfig } from '../../contract/schemas/store-config';
+import type { StoreConfig } from '#contract/schemas/store-config';
 
 declare global {
   const __STORE_CONFIG__: StoreConfig;

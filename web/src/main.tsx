@@ -12,7 +12,7 @@ import './styles/base.css';
 async function boot() {
   if (__DEMO__) {
     await unregisterPwaWorker().catch(() => undefined);
-    const { startDemoWorker } = await import('../../mock-api/browser');
+    const { startDemoWorker } = await import('#mock-api/browser');
     await startDemoWorker();
   } else {
     listenForInstallPrompt();

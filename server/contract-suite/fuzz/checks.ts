@@ -7,9 +7,9 @@
  *   (d) a 4xx left the stored data, uploads included, exactly as it was.
  * A failure names the check, the request and the answer, clipped so a report stays readable.
  */
-import type { EndpointName } from '../../../contract/endpoints';
-import { endpoints } from '../../../contract/endpoints';
-import { errorBodySchema } from '../../../contract/schemas/errors';
+import type { EndpointName } from '#contract/endpoints';
+import { endpoints } from '#contract/endpoints';
+import { errorBodySchema } from '#contract/schemas/errors';
 import type { StoreSnapshot } from './snapshot';
 import { differences } from './snapshot';
 

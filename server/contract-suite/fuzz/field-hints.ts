@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { LIMITS, ORDER_LIMITS } from '../../../contract/limits';
-import { shippingDetailsSchema } from '../../../contract/schemas/order';
-import { tinyDemoStore } from '../../test/tiny-seed';
+import { LIMITS, ORDER_LIMITS } from '#contract/limits';
+import { shippingDetailsSchema } from '#contract/schemas/order';
+import { tinyDemoStore } from '#server/test/tiny-seed';
 import { bigPngDataUrl, PNG_DATA_URL, SHIPPING, SVG_DATA_URL } from '../client';
 import { textArb } from './scalars';
 import type { Arb, Mood } from './schema-view';

@@ -5,11 +5,11 @@
  * order the endpoints are fuzzed in.
  */
 import fc from 'fast-check';
-import type { Endpoint, EndpointName } from '../../../contract/endpoints';
-import { BODY_LIMITS, endpoints } from '../../../contract/endpoints';
-import { LIMITS } from '../../../contract/limits';
-import { COLLECTION_SLUGS } from '../../../contract/schemas/product';
-import { tinyDemoStore } from '../../test/tiny-seed';
+import type { Endpoint, EndpointName } from '#contract/endpoints';
+import { BODY_LIMITS, endpoints } from '#contract/endpoints';
+import { LIMITS } from '#contract/limits';
+import { COLLECTION_SLUGS } from '#contract/schemas/product';
+import { tinyDemoStore } from '#server/test/tiny-seed';
 import type { Mood } from './schema-view';
 import { defOf } from './schema-view';
 import { valueArb } from './values';

@@ -5,8 +5,8 @@
  * answer must pass the four checks of checks.ts against the stored data read before and after it.
  */
 import fc from 'fast-check';
-import type { EndpointName } from '../../../contract/endpoints';
-import { API_BASE } from '../../../contract/endpoints';
+import type { EndpointName } from '#contract/endpoints';
+import { API_BASE } from '#contract/endpoints';
 import { checkAnswer } from './checks';
 import type { FuzzRequest } from './requests';
 import { requestArb } from './requests';

@@ -2,8 +2,8 @@
  * One generated request on the wire, as one role, with fetch: the same call reaches the Koa server over
  * HTTP and the MSW handlers (which intercept fetch), so both runs send exactly the same bytes.
  */
-import type { Endpoint, EndpointName } from '../../../contract/endpoints';
-import { API_BASE, endpoints } from '../../../contract/endpoints';
+import type { Endpoint, EndpointName } from '#contract/endpoints';
+import { API_BASE, endpoints } from '#contract/endpoints';
 import type { Answer } from './checks';
 import { clip } from './checks';
 import type { FuzzRequest } from './requests';

@@ -2,9 +2,9 @@
  * The stored data as one comparable value, whoever stores it (the Koa run reads its data folder back from
  * disk, the MSW run dumps the mock's memory tables): checks (c) and (d) of checks.ts compare two of these.
  */
-import type { Stores } from '../../core/ports';
-import { ROW_SCHEMAS } from '../../core/records';
-import { describeFields, rowFields } from '../../store/record-schemas';
+import type { Stores } from '#server/core/ports';
+import { ROW_SCHEMAS } from '#server/core/records';
+import { describeFields, rowFields } from '#server/store/record-schemas';
 
 export interface TableDump {
   seq?: number;

@@ -5,7 +5,7 @@
  * never makes the server read a large body.
  */
 import type { Context } from 'koa';
-import { assertJsonContentType, bodyTooLarge, parseJsonText } from '../../core/request-body';
+import { assertJsonContentType, bodyTooLarge, parseJsonText } from '#server/core/request-body';
 
 /** Past this much we stop draining and drop the connection instead. */
 const DRAIN_MAX = 1024 * 1024;

@@ -1,11 +1,11 @@
 /** Every API route, generated from contract/endpoints.ts and served by the shared core API. */
 import { Router } from '@koa/router';
 import type { Context } from 'koa';
-import type { EndpointName } from '../../../contract/endpoints';
-import { API_BASE, BODY_LIMITS, endpoints } from '../../../contract/endpoints';
-import type { Endpoint } from '../../../contract/endpoints';
-import type { Api } from '../../core/api';
-import { DomainError } from '../../core/errors';
+import type { EndpointName } from '#contract/endpoints';
+import { API_BASE, BODY_LIMITS, endpoints } from '#contract/endpoints';
+import type { Endpoint } from '#contract/endpoints';
+import type { Api } from '#server/core/api';
+import { DomainError } from '#server/core/errors';
 import { bearerToken, idempotencyKey } from '../middleware/auth';
 import { readJsonBody } from '../middleware/body';
 import type { CachedAnswers } from '../cached-answers';

@@ -9,9 +9,9 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Middleware } from 'koa';
-import { DomainError } from '../../core/errors';
-import { ensureVariant } from '../../store/image-variants';
-import { parseUploadName } from '../../store/upload-names';
+import { DomainError } from '#server/core/errors';
+import { ensureVariant } from '#server/store/image-variants';
+import { parseUploadName } from '#server/store/upload-names';
 import { COMPRESS_MIN_BYTES, compressedOnce, isCompressible, pickEncoding } from '../compression';
 
 const TYPES: Record<string, string> = {

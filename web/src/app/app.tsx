@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router';
-import { StoreProvider, createAppStore, type AppStore } from '../lib/jotai';
+import { StoreProvider, createAppStore, type AppStore } from '#web/lib/jotai';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { AppRoutes } from './routes';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAtomValue } from '../lib/jotai';
-import { userAtom } from '../lib/session/auth-atoms';
+import { useAtomValue } from '#web/lib/jotai';
+import { userAtom } from '#web/lib/session/auth-atoms';
 
 /** Signed-in users only; others go to /login and come back afterwards. */
 export function RequireUser({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../test/render';
+import { renderWithApp } from '#web/test/render';
 import { ChunkLoadError, CHUNK_TIMEOUT_MS, lazyPage, withChunkTimeout } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Button } from '../components/button';
-import { applyUpdate } from '../lib/pwa';
+import { Button } from '#web/components/button';
+import { applyUpdate } from '#web/lib/pwa';
 import styles from './route-error-boundary.module.css';
 
 interface Props {

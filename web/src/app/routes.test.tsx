@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { StoreProvider, createAppStore } from '../lib/jotai';
-import { LocationProbe } from '../test/render';
+import { StoreProvider, createAppStore } from '#web/lib/jotai';
+import { LocationProbe } from '#web/test/render';
 import { AppRoutes } from './routes';
 
 function renderApp(route: string) {

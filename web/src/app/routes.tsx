@@ -5,18 +5,18 @@ import { RequireAdmin, RequireUser } from './guards';
 import { lazyPage } from './lazy-page';
 import { PageFallback } from './page-fallback';
 
-const HomePage = lazyPage(() => import('../features/catalog/components/home-page'), 'HomePage');
-const ProductListPage = lazyPage(() => import('../features/catalog/components/product-list-page'), 'ProductListPage');
-const ProductDetailPage = lazyPage(() => import('../features/product/components/product-detail-page'), 'ProductDetailPage');
-const CartPage = lazyPage(() => import('../features/cart/components/cart-page'), 'CartPage');
-const CheckoutPage = lazyPage(() => import('../features/checkout/components/checkout-page'), 'CheckoutPage');
-const OrderSuccessPage = lazyPage(() => import('../features/checkout/components/order-success-page'), 'OrderSuccessPage');
-const LoginPage = lazyPage(() => import('../features/account/components/login-page'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('../features/account/components/register-page'), 'RegisterPage');
-const ProfilePage = lazyPage(() => import('../features/account/components/profile-page'), 'ProfilePage');
-const PrivacyPolicyPage = lazyPage(() => import('../features/pages/components/privacy-policy-page'), 'PrivacyPolicyPage');
-const WishlistPage = lazyPage(() => import('../features/pages/components/wishlist-page'), 'WishlistPage');
-const AdminRoutes = lazyPage(() => import('../features/admin/admin-routes'), 'AdminRoutes');
+const HomePage = lazyPage(() => import('#web/features/catalog/components/home-page'), 'HomePage');
+const ProductListPage = lazyPage(() => import('#web/features/catalog/components/product-list-page'), 'ProductListPage');
+const ProductDetailPage = lazyPage(() => import('#web/features/product/components/product-detail-page'), 'ProductDetailPage');
+const CartPage = lazyPage(() => import('#web/features/cart/components/cart-page'), 'CartPage');
+const CheckoutPage = lazyPage(() => import('#web/features/checkout/components/checkout-page'), 'CheckoutPage');
+const OrderSuccessPage = lazyPage(() => import('#web/features/checkout/components/order-success-page'), 'OrderSuccessPage');
+const LoginPage = lazyPage(() => import('#web/features/account/components/login-page'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('#web/features/account/components/register-page'), 'RegisterPage');
+const ProfilePage = lazyPage(() => import('#web/features/account/components/profile-page'), 'ProfilePage');
+const PrivacyPolicyPage = lazyPage(() => import('#web/features/pages/components/privacy-policy-page'), 'PrivacyPolicyPage');
+const WishlistPage = lazyPage(() => import('#web/features/pages/components/wishlist-page'), 'WishlistPage');
+const AdminRoutes = lazyPage(() => import('#web/features/admin/admin-routes'), 'AdminRoutes');
 
 /** The route table of spec section 2. Unknown paths redirect to /. */
 export function AppRoutes() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ShippingAddress } from '../../../contract/schemas/cart';
-import { useCountries, useProvinces } from '../lib/session/countries-atoms';
+import type { ShippingAddress } from '#contract/schemas/cart';
+import { useCountries, useProvinces } from '#web/lib/session/countries-atoms';
 import { SelectField, TextField } from './form-field';
 
 export type AddressField = keyof ShippingAddress;

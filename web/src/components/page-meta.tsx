@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { STORE } from '../lib/store-config';
+import { STORE } from '#web/lib/store-config';
 
 /**
  * Document title and meta tags per page. Written into <head> by hand (not React 19's hoisting) so there is

@@ -1,5 +1,5 @@
-import { effectivePrice } from '../../../contract/rules/money';
-import { money } from '../lib/store-config';
+import { effectivePrice } from '#contract/rules/money';
+import { money } from '#web/lib/store-config';
 import styles from './price.module.css';
 
 interface Props {

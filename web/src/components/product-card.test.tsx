@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../contract/schemas/product';
-import { renderWithApp } from '../test/render';
+import type { Product } from '#contract/schemas/product';
+import { renderWithApp } from '#web/test/render';
 import { ProductCard } from './product-card';
 
 const base: Product = {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Product } from '../../../contract/schemas/product';
+import type { Product } from '#contract/schemas/product';
 import { buttonClass } from './button';
 import { EyeIcon } from './icons';
 import { Price } from './price';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { imageSizes, uploadSrcSet } from '../lib/responsive-image';
+import { imageSizes, uploadSrcSet } from '#web/lib/responsive-image';
 import styles from './product-image.module.css';
 
 interface Props {

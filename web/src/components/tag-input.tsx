@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { addTag } from '../../../contract/rules/validation';
+import { addTag } from '#contract/rules/validation';
 import styles from './tag-input.module.css';
 
 interface TagInputProps {

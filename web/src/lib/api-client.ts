@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { API_BASE, buildPath, endpoints, type EndpointName } from '../../../contract/endpoints';
-import { errorBodySchema, type ErrorBody } from '../../../contract/schemas/errors';
+import { API_BASE, buildPath, endpoints, type EndpointName } from '#contract/endpoints';
+import { errorBodySchema, type ErrorBody } from '#contract/schemas/errors';
 import { reportFetchFailure, reportFetchSuccess } from './network-status';
 
 /**

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCatalogQuery, catalogQuerySchema } from '../../../contract/rules/catalog-query';
-import { server } from '../../../mock-api/node';
-import { demoData } from '../test/catalog-store';
+import { runCatalogQuery, catalogQuerySchema } from '#contract/rules/catalog-query';
+import { server } from '#mock-api/node';
+import { demoData } from '#web/test/catalog-store';
 import { api } from './api-client';
 import { cachedApi, SLOW_NETWORK_MS } from './catalogue-cache';
 import { SYNC_MAX_AGE_MS, syncCatalogue, syncIfStale } from './catalogue-sync';

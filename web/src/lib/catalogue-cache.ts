@@ -1,5 +1,5 @@
-import type { EndpointName, ResponseOf } from '../../../contract/endpoints';
-import { endpoints } from '../../../contract/endpoints';
+import type { EndpointName, ResponseOf } from '#contract/endpoints';
+import { endpoints } from '#contract/endpoints';
 import { api, ApiError, type ApiInput } from './api-client';
 import { setLastSynced } from './network-status';
 

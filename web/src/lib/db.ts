@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import type { Product } from '../../../contract/schemas/product';
+import type { Product } from '#contract/schemas/product';
 
 /**
  * The offline catalogue in IndexedDB (Dexie). Storage layout:

@@ -1,5 +1,5 @@
-import { catalogQuerySchema, runCatalogQuery } from '../../../contract/rules/catalog-query';
-import type { ProductListResponse } from '../../../contract/schemas/product';
+import { catalogQuerySchema, runCatalogQuery } from '#contract/rules/catalog-query';
+import type { ProductListResponse } from '#contract/schemas/product';
 import type { CatalogueDb } from './db';
 
 /**

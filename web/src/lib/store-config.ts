@@ -1,5 +1,5 @@
-import type { StoreConfig } from '../../../contract/schemas/store-config';
-import { formatMoney } from '../../../contract/rules/money';
+import type { StoreConfig } from '#contract/schemas/store-config';
+import { formatMoney } from '#contract/rules/money';
 
 /** Store details from fixtures/store.json, injected at build time by vite.config.ts. */
 export const STORE: StoreConfig = __STORE_CONFIG__;

@@ -2,10 +2,10 @@
  * A small fixed store for the admin tests (seeded into the MSW core with resetMockStore), so the
  * assertions do not depend on whatever the generated demo catalogue holds.
  */
-import type { Category } from '../../../contract/schemas/category';
-import type { Order, OrderItem } from '../../../contract/schemas/order';
-import type { Product } from '../../../contract/schemas/product';
-import type { User } from '../../../contract/schemas/user';
+import type { Category } from '#contract/schemas/category';
+import type { Order, OrderItem } from '#contract/schemas/order';
+import type { Product } from '#contract/schemas/product';
+import type { User } from '#contract/schemas/user';
 
 export interface AdminTestStore {
   categories: Category[];

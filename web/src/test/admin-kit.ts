@@ -3,10 +3,10 @@
  * build image files the server's byte sniffing accepts.
  */
 import { vi } from 'vitest';
-import { mockBackend, MOCK_ADMIN } from '../../../mock-api/mock-store';
-import { TOKEN_KEY } from '../lib/api-client';
-import { createAppStore, type AppStore } from '../lib/jotai';
-import { userAtom } from '../lib/session/auth-atoms';
+import { mockBackend, MOCK_ADMIN } from '#mock-api/mock-store';
+import { TOKEN_KEY } from '#web/lib/api-client';
+import { createAppStore, type AppStore } from '#web/lib/jotai';
+import { userAtom } from '#web/lib/session/auth-atoms';
 
 /** A 1x1 transparent PNG. */
 const PNG_BASE64 =

@@ -1,5 +1,5 @@
-import { demoStore } from '../../../mock-api/demo-source';
-import { mockBackend, resetMockStore } from '../../../mock-api/mock-store';
+import { demoStore } from '#mock-api/demo-source';
+import { mockBackend, resetMockStore } from '#mock-api/mock-store';
 
 /**
  * Catalogue helpers for the storefront tests: the mock serves the generated demo store; these read it

@@ -3,7 +3,7 @@ import type userEvent from '@testing-library/user-event';
 import { Route, useLocation } from 'react-router';
 import { renderWithApp } from './render';
 import { demoProducts, lineFor, seedCart } from './shop-session';
-import { CheckoutPage } from '../features/checkout/components/checkout-page';
+import { CheckoutPage } from '#web/features/checkout/components/checkout-page';
 
 /** Shared by the checkout tests: the page at /checkout with stand-ins for where it navigates. */
 export function LoginStub() {

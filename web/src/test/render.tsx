@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
-import { StoreProvider, createAppStore, type AppStore } from '../lib/jotai';
+import { StoreProvider, createAppStore, type AppStore } from '#web/lib/jotai';
 
 /** Shows the current location so tests can assert navigations: getByTestId('location'). */
 export function LocationProbe() {

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { server } from '../../../mock-api/node';
-import { resetMockStore } from '../../../mock-api/mock-store';
+import { server } from '#mock-api/node';
+import { resetMockStore } from '#mock-api/mock-store';
 
 /**
  * Every web test talks to the MSW node server (the real domain core over memory), reset to the seeded

@@ -1,12 +1,12 @@
-import type { CartLine } from '../../../contract/schemas/cart';
-import type { Product } from '../../../contract/schemas/product';
-import type { AuthResponse } from '../../../contract/schemas/user';
-import { effectivePrice } from '../../../contract/rules/money';
-import { MOCK_ADMIN, demoShopperCredentials, mockBackend } from '../../../mock-api/mock-store';
-import { TOKEN_KEY } from '../lib/api-client';
-import { CART_COOKIE, COOKIE_DAYS } from '../lib/session/cart-atoms';
-import { USER_KEY } from '../lib/session/auth-atoms';
-import { writeCookie } from '../lib/cookies';
+import type { CartLine } from '#contract/schemas/cart';
+import type { Product } from '#contract/schemas/product';
+import type { AuthResponse } from '#contract/schemas/user';
+import { effectivePrice } from '#contract/rules/money';
+import { MOCK_ADMIN, demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
+import { TOKEN_KEY } from '#web/lib/api-client';
+import { CART_COOKIE, COOKIE_DAYS } from '#web/lib/session/cart-atoms';
+import { USER_KEY } from '#web/lib/session/auth-atoms';
+import { writeCookie } from '#web/lib/cookies';
 
 /**
  * Test helpers for the shopper flows, reading whatever the mock's demo store holds (tiny seed or the

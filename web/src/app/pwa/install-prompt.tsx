@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../components/button';
-import { needsIosInstallHint, promptInstall, usePwaState } from '../../lib/pwa';
+import { Button } from '#web/components/button';
+import { needsIosInstallHint, promptInstall, usePwaState } from '#web/lib/pwa';
 import styles from './pwa-status.module.css';
 
 const DISMISSED_KEY = 'installHintDismissed';

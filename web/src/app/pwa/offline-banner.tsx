@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { loadLastSynced } from '../../lib/catalogue-cache';
-import { useNetworkStatus } from '../../lib/network-status';
+import { loadLastSynced } from '#web/lib/catalogue-cache';
+import { useNetworkStatus } from '#web/lib/network-status';
 import styles from './pwa-status.module.css';
 
 function syncedText(at: number | null): string {

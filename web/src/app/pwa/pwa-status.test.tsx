@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listenForInstallPrompt } from '../../lib/pwa';
-import { setLastSynced } from '../../lib/network-status';
-import { renderWithApp } from '../../test/render';
+import { listenForInstallPrompt } from '#web/lib/pwa';
+import { setLastSynced } from '#web/lib/network-status';
+import { renderWithApp } from '#web/test/render';
 import { PwaStatus } from './pwa-status';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { Button } from '../../components/button';
-import { applyUpdate, usePwaState } from '../../lib/pwa';
+import { Button } from '#web/components/button';
+import { applyUpdate, usePwaState } from '#web/lib/pwa';
 import styles from './pwa-status.module.css';
 
 /** Shown when a new version of the app has been downloaded and waits; Reload switches to it. */

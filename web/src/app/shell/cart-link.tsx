@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { BagIcon } from '../../components/icons';
-import { useAtomValue } from '../../lib/jotai';
-import { cartCountAtom, cartTotalAtom } from '../../lib/session/cart-atoms';
-import { money } from '../../lib/store-config';
+import { BagIcon } from '#web/components/icons';
+import { useAtomValue } from '#web/lib/jotai';
+import { cartCountAtom, cartTotalAtom } from '#web/lib/session/cart-atoms';
+import { money } from '#web/lib/store-config';
 import styles from './header.module.css';
 
 /** Cart summary: a badge with the item count (only above zero) and the cart total in the store currency. */

@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from 'react-router';
-import type { Category } from '../../../../contract/schemas/category';
+import type { Category } from '#contract/schemas/category';
 import styles from './header.module.css';
 
 export const BAR_CATEGORIES = 6;

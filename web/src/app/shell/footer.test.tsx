@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoData } from '../../test/catalog-store';
-import { renderWithApp } from '../../test/render';
-import { STORE } from '../../lib/store-config';
+import { demoData } from '#web/test/catalog-store';
+import { renderWithApp } from '#web/test/render';
+import { STORE } from '#web/lib/store-config';
 import { Footer } from './footer';
 
 describe('footer', () => {

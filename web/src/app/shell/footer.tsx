@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useCategories } from '../../features/catalog/api/use-categories';
-import { STORE } from '../../lib/store-config';
+import { useCategories } from '#web/features/catalog/api/use-categories';
+import { STORE } from '#web/lib/store-config';
 import styles from './footer.module.css';
 
 export const FOOTER_CATEGORIES = 4;

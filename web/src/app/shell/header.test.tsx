@@ -1,10 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { readToken } from '../../lib/api-client';
-import { demoData } from '../../test/catalog-store';
-import { renderWithApp } from '../../test/render';
-import { lineFor, seedCart, signIn, demoProducts } from '../../test/shop-session';
+import { readToken } from '#web/lib/api-client';
+import { demoData } from '#web/test/catalog-store';
+import { renderWithApp } from '#web/test/render';
+import { lineFor, seedCart, signIn, demoProducts } from '#web/test/shop-session';
 import { Header } from './header';
 import { searchUrl } from './search-url';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { HeartIcon, MenuIcon } from '../../components/icons';
-import { useCategories } from '../../features/catalog/api/use-categories';
-import { useAtomValue } from '../../lib/jotai';
-import { isAdminAtom, userAtom } from '../../lib/session/auth-atoms';
-import { STORE } from '../../lib/store-config';
+import { HeartIcon, MenuIcon } from '#web/components/icons';
+import { useCategories } from '#web/features/catalog/api/use-categories';
+import { useAtomValue } from '#web/lib/jotai';
+import { isAdminAtom, userAtom } from '#web/lib/session/auth-atoms';
+import { STORE } from '#web/lib/store-config';
 import { CartLink } from './cart-link';
 import { CategoryBar } from './category-bar';
 import { MobileMenu } from './mobile-menu';

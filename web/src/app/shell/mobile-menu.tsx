@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { Category } from '../../../../contract/schemas/category';
-import type { User } from '../../../../contract/schemas/user';
-import { Drawer } from '../../components/drawer';
-import { useAtomValue } from '../../lib/jotai';
-import { cartCountAtom } from '../../lib/session/cart-atoms';
+import type { Category } from '#contract/schemas/category';
+import type { User } from '#contract/schemas/user';
+import { Drawer } from '#web/components/drawer';
+import { useAtomValue } from '#web/lib/jotai';
+import { cartCountAtom } from '#web/lib/session/cart-atoms';
 import { SearchForm } from './search-form';
 import { useLogout } from './use-logout';
 import styles from './mobile-menu.module.css';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { Category } from '../../../../contract/schemas/category';
-import { SearchIcon } from '../../components/icons';
+import type { Category } from '#contract/schemas/category';
+import { SearchIcon } from '#web/components/icons';
 import { searchUrl } from './search-url';
 import styles from './search-form.module.css';
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import type { User } from '../../../../contract/schemas/user';
-import { ChevronDownIcon, UserIcon } from '../../components/icons';
+import type { User } from '#contract/schemas/user';
+import { ChevronDownIcon, UserIcon } from '#web/components/icons';
 import { useLogout } from './use-logout';
 import styles from './user-menu.module.css';
 

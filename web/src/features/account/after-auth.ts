@@ -1,5 +1,5 @@
-import type { User } from '../../../../contract/schemas/user';
-import { ApiError } from '../../lib/api-client';
+import type { User } from '#contract/schemas/user';
+import { ApiError } from '#web/lib/api-client';
 
 /**
  * Where a successful login or register goes: admins to /admin; shoppers back to where they were sent

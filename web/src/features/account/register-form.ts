@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN, type RegisterBody } from '../../../../contract/schemas/user';
+import { PASSWORD_MIN, type RegisterBody } from '#contract/schemas/user';
 
 /** Register's client rules (spec section 5): all required, e-mail format, password at least 6. */
 export const registerFormSchema = z.object({

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { AuthResponse } from '../../../../contract/schemas/user';
-import { useSetAtom } from '../../lib/jotai';
-import { setAuthAtom } from '../../lib/session/auth-atoms';
+import type { AuthResponse } from '#contract/schemas/user';
+import { useSetAtom } from '#web/lib/jotai';
+import { setAuthAtom } from '#web/lib/session/auth-atoms';
 import { destinationAfterAuth, failureMessage } from './after-auth';
 
 /**

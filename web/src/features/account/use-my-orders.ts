@@ -1,8 +1,8 @@
-import type { Order } from '../../../../contract/schemas/order';
-import { ApiError } from '../../lib/api-client';
-import { useSetAtom } from '../../lib/jotai';
-import { clearAuthAtom } from '../../lib/session/auth-atoms';
-import { useQuery } from '../../lib/use-query';
+import type { Order } from '#contract/schemas/order';
+import { ApiError } from '#web/lib/api-client';
+import { useSetAtom } from '#web/lib/jotai';
+import { clearAuthAtom } from '#web/lib/session/auth-atoms';
+import { useQuery } from '#web/lib/use-query';
 import { fetchMyOrders } from './api/account-api';
 
 const NONE: Order[] = [];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { RequireAdmin } from '../../app/guards';
-import { createAppStore } from '../../lib/jotai';
-import { userAtom } from '../../lib/session/auth-atoms';
-import { renderWithApp } from '../../test/render';
+import { RequireAdmin } from '#web/app/guards';
+import { createAppStore } from '#web/lib/jotai';
+import { userAtom } from '#web/lib/session/auth-atoms';
+import { renderWithApp } from '#web/test/render';
 import { AdminRoutes } from './admin-routes';
-import { adminStore } from '../../test/admin-kit';
+import { adminStore } from '#web/test/admin-kit';
 
 function renderAdminAt(route: string, store = createAppStore()) {
   return renderWithApp(

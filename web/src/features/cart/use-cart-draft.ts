@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { parseQty } from '../../components/quantity-stepper';
-import type { CartLine } from '../../../../contract/schemas/cart';
+import { parseQty } from '#web/components/quantity-stepper';
+import type { CartLine } from '#contract/schemas/cart';
 
 /**
  * Quantity edits stay local until Update Cart (spec section 4). Drafts are keyed by the line's identity

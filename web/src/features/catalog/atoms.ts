@@ -1,6 +1,6 @@
-import { atom } from '../../lib/jotai';
-import type { Category } from '../../../../contract/schemas/category';
-import { cachedApi } from '../../lib/catalogue-cache';
+import { atom } from '#web/lib/jotai';
+import type { Category } from '#contract/schemas/category';
+import { cachedApi } from '#web/lib/catalogue-cache';
 
 /**
  * The category list, loaded once per store and shared by the header, footer, home and listing (spec: GET

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from '../../components/page-window';
+import { pageWindow } from '#web/components/page-window';
 import { countText, listingTitle, showPagination, totalPages } from './listing-rules';
 
 describe('listing rules', () => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { CartLine, ShippingAddress } from '../../../../contract/schemas/cart';
-import type { PlaceOrderBody } from '../../../../contract/schemas/order';
-import type { User } from '../../../../contract/schemas/user';
-import { joinOrderAddress, type CheckoutForm } from '../../../../contract/rules/validation';
+import type { CartLine, ShippingAddress } from '#contract/schemas/cart';
+import type { PlaceOrderBody } from '#contract/schemas/order';
+import type { User } from '#contract/schemas/user';
+import { joinOrderAddress, type CheckoutForm } from '#contract/rules/validation';
 
 /**
  * The checkout form as data: defaults from the saved address and the user, the draft kept across the

@@ -1,5 +1,5 @@
-import { api } from '../../lib/api-client';
-import { useQuery } from '../../lib/use-query';
+import { api } from '#web/lib/api-client';
+import { useQuery } from '#web/lib/use-query';
 
 /**
  * The server's total for one of the user's orders (it priced the order, not the browser), read with

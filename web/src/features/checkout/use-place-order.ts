@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { CheckoutForm } from '../../../../contract/rules/validation';
-import { ApiError } from '../../lib/api-client';
-import { useAtomValue, useSetAtom } from '../../lib/jotai';
-import { clearAuthAtom } from '../../lib/session/auth-atoms';
-import { cartLinesAtom, clearCartAtom, updateCartAtom } from '../../lib/session/cart-atoms';
-import { shippingAddressAtom } from '../../lib/session/shipping-atoms';
+import type { CheckoutForm } from '#contract/rules/validation';
+import { ApiError } from '#web/lib/api-client';
+import { useAtomValue, useSetAtom } from '#web/lib/jotai';
+import { clearAuthAtom } from '#web/lib/session/auth-atoms';
+import { cartLinesAtom, clearCartAtom, updateCartAtom } from '#web/lib/session/cart-atoms';
+import { shippingAddressAtom } from '#web/lib/session/shipping-atoms';
 import { placeOrder } from './api/orders-api';
 import { addressOf, clearDraft, newIdempotencyKey, orderBody } from './checkout-form';
 import { useSignInDetour } from './use-sign-in-detour';

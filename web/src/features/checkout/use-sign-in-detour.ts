@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { CheckoutForm } from '../../../../contract/rules/validation';
+import type { CheckoutForm } from '#contract/rules/validation';
 import { saveDraft } from './checkout-form';
 
 export const CHECKOUT_PATH = '/checkout';

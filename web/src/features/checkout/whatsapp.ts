@@ -1,4 +1,4 @@
-import { STORE } from '../../lib/store-config';
+import { STORE } from '#web/lib/store-config';
 
 /** The prefilled chat that arranges online payment for an order (spec: order-success screen). */
 export function paymentMessage(orderId: string | number): string {

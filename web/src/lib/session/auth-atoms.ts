@@ -1,5 +1,5 @@
 import { atom, atomWithLazy } from '../jotai';
-import { userSchema, type AuthResponse, type User } from '../../../../contract/schemas/user';
+import { userSchema, type AuthResponse, type User } from '#contract/schemas/user';
 import { TOKEN_KEY } from '../api-client';
 
 /** Auth state: the token in local storage, the user mirrored under `user` on every change (spec section 4). */

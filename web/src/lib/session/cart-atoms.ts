@@ -1,7 +1,7 @@
 import { atom, atomWithLazy } from '../jotai';
-import { cartSchema, type Cart, type CartLine } from '../../../../contract/schemas/cart';
-import { fromCents, linesTotalCents } from '../../../../contract/rules/money';
-import { shippingAfterUpdate } from '../../../../contract/rules/shipping';
+import { cartSchema, type Cart, type CartLine } from '#contract/schemas/cart';
+import { fromCents, linesTotalCents } from '#contract/rules/money';
+import { shippingAfterUpdate } from '#contract/rules/shipping';
 import { readJsonCookie, writeCookie } from '../cookies';
 
 /**

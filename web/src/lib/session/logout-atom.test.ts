@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mockBackend } from '../../../../mock-api/mock-store';
+import { mockBackend } from '#mock-api/mock-store';
 import { createAppStore } from '../jotai';
-import { signIn } from '../../test/shop-session';
+import { signIn } from '#web/test/shop-session';
 import { userAtom } from './auth-atoms';
 import { logoutAtom } from './logout-atom';
 

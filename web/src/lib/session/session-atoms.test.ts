@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '../../../../contract/schemas/cart';
-import { EMPTY_SHIPPING_ADDRESS } from '../../../../contract/schemas/cart';
+import type { CartLine } from '#contract/schemas/cart';
+import { EMPTY_SHIPPING_ADDRESS } from '#contract/schemas/cart';
 import { createAppStore } from '../jotai';
 import { readCookie } from '../cookies';
 import {

@@ -3,7 +3,7 @@ import {
   EMPTY_SHIPPING_ADDRESS,
   shippingAddressSchema,
   type ShippingAddress,
-} from '../../../../contract/schemas/cart';
+} from '#contract/schemas/cart';
 import { readJsonCookie, writeCookie } from '../cookies';
 import { COOKIE_DAYS } from './cart-atoms';
 

@@ -1,5 +1,5 @@
-import type { ChangePasswordBody, LoginBody, RegisterBody } from '../../../../../contract/schemas/user';
-import { api } from '../../../lib/api-client';
+import type { ChangePasswordBody, LoginBody, RegisterBody } from '#contract/schemas/user';
+import { api } from '#web/lib/api-client';
 
 export function login(body: LoginBody) {
   return api('login', { body });

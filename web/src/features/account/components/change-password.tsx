@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button';
+import { Button } from '#web/components/button';
 import { changePassword } from '../api/account-api';
 import { failureMessage } from '../after-auth';
 import { PasswordField } from './password-field';

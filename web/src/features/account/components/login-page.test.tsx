@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
-import { server } from '../../../../../mock-api/node';
-import { MOCK_ADMIN, demoShopperCredentials, mockBackend } from '../../../../../mock-api/mock-store';
-import { renderWithApp } from '../../../test/render';
+import { server } from '#mock-api/node';
+import { MOCK_ADMIN, demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
+import { renderWithApp } from '#web/test/render';
 import { LoginPage } from './login-page';
 
 async function shopper() {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { loginBodySchema } from '../../../../../contract/schemas/user';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/form-field';
-import { PageMeta } from '../../../components/page-meta';
+import { loginBodySchema } from '#contract/schemas/user';
+import { Button } from '#web/components/button';
+import { TextField } from '#web/components/form-field';
+import { PageMeta } from '#web/components/page-meta';
 import { login } from '../api/account-api';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { useAuthSubmit } from '../use-auth-submit';

@@ -1,6 +1,6 @@
-import { Spinner } from '../../../components/spinner';
-import { StatusBadge } from '../../../components/status-badge';
-import { money } from '../../../lib/store-config';
+import { Spinner } from '#web/components/spinner';
+import { StatusBadge } from '#web/components/status-badge';
+import { money } from '#web/lib/store-config';
 import { useMyOrders } from '../use-my-orders';
 import styles from './profile.module.css';
 

@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
-import { TextField } from '../../../components/form-field';
-import { EyeIcon } from '../../../components/icons';
+import { TextField } from '#web/components/form-field';
+import { EyeIcon } from '#web/components/icons';
 import styles from './password-field.module.css';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & {

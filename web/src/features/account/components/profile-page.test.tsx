@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { http, HttpResponse, delay } from 'msw';
-import type { Order } from '../../../../../contract/schemas/order';
-import { server } from '../../../../../mock-api/node';
-import { demoShopperCredentials, mockBackend } from '../../../../../mock-api/mock-store';
-import { RequireUser } from '../../../app/guards';
-import { money } from '../../../lib/store-config';
-import { renderWithApp } from '../../../test/render';
-import { signIn } from '../../../test/shop-session';
+import type { Order } from '#contract/schemas/order';
+import { server } from '#mock-api/node';
+import { demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
+import { RequireUser } from '#web/app/guards';
+import { money } from '#web/lib/store-config';
+import { renderWithApp } from '#web/test/render';
+import { signIn } from '#web/test/shop-session';
 import { ProfilePage } from './profile-page';
 
 function renderProfile() {

@@ -1,9 +1,9 @@
-import { PageMeta } from '../../../components/page-meta';
-import { useAtomValue } from '../../../lib/jotai';
-import { userAtom } from '../../../lib/session/auth-atoms';
+import { PageMeta } from '#web/components/page-meta';
+import { useAtomValue } from '#web/lib/jotai';
+import { userAtom } from '#web/lib/session/auth-atoms';
 import { ChangePassword } from './change-password';
 import { OrdersList } from './orders-list';
-import page from '../../../styles/page.module.css';
+import page from '#web/styles/page.module.css';
 import styles from './profile.module.css';
 
 const orNotProvided = (v: string | undefined) => (v && v.trim() ? v : 'Not provided');

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/button';
-import { TextField } from '../../../components/form-field';
-import { PageMeta } from '../../../components/page-meta';
+import { Button } from '#web/components/button';
+import { TextField } from '#web/components/form-field';
+import { PageMeta } from '#web/components/page-meta';
 import { register } from '../api/account-api';
 import { fieldErrors, type FieldErrors } from '../field-errors';
 import { EMPTY_REGISTER, registerBody, registerFormSchema, type RegisterForm } from '../register-form';

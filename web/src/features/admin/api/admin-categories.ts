@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Category } from '../../../../../contract/schemas/category';
-import { slugFromName } from '../../../../../contract/rules/validation';
-import { api } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
+import type { Category } from '#contract/schemas/category';
+import { slugFromName } from '#contract/rules/validation';
+import { api } from '#web/lib/api-client';
+import { useQuery } from '#web/lib/use-query';
 
 export const CATEGORY_POLL_MS = 1000;
 

@@ -1,6 +1,6 @@
-import type { Order, OrderItem, OrderStatus, ShippingDetails } from '../../../../../contract/schemas/order';
-import { api } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
+import type { Order, OrderItem, OrderStatus, ShippingDetails } from '#contract/schemas/order';
+import { api } from '#web/lib/api-client';
+import { useQuery } from '#web/lib/use-query';
 
 const NO_ORDERS: Order[] = [];
 const NO_ITEMS: OrderItem[] = [];

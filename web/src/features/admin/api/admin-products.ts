@@ -1,6 +1,6 @@
-import type { Product } from '../../../../../contract/schemas/product';
-import { api } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
+import type { Product } from '#contract/schemas/product';
+import { api } from '#web/lib/api-client';
+import { useQuery } from '#web/lib/use-query';
 
 export const ADMIN_PAGE_SIZE = 4;
 

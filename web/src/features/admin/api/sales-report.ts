@@ -1,6 +1,6 @@
-import type { SalesReport } from '../../../../../contract/schemas/report';
-import { api } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
+import type { SalesReport } from '#contract/schemas/report';
+import { api } from '#web/lib/api-client';
+import { useQuery } from '#web/lib/use-query';
 
 const EMPTY_REPORT: SalesReport = { stats: { total_sales: 0, orders_count: 0 }, best_selling: [] };
 

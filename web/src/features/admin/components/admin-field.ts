@@ -1,4 +1,4 @@
-import type { FieldClasses } from '../../../components/form-field';
+import type { FieldClasses } from '#web/components/form-field';
 import ui from './admin-ui.module.css';
 
 /** The admin's denser field look on the shared form fields (same classes the admin forms always had). */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createAppStore } from '../../../lib/jotai';
-import { userAtom } from '../../../lib/session/auth-atoms';
-import { renderWithApp } from '../../../test/render';
+import { createAppStore } from '#web/lib/jotai';
+import { userAtom } from '#web/lib/session/auth-atoms';
+import { renderWithApp } from '#web/test/render';
 import { AdminRoutes } from '../admin-routes';
-import { adminStore } from '../../../test/admin-kit';
+import { adminStore } from '#web/test/admin-kit';
 
 describe('Admin layout', () => {
   it('has the sidebar titles, the four links with the active one marked, and the admin badge', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { useAtomValue } from '../../../lib/jotai';
-import { userAtom } from '../../../lib/session/auth-atoms';
+import { useAtomValue } from '#web/lib/jotai';
+import { userAtom } from '#web/lib/session/auth-atoms';
 import { BoxIcon, CloseIcon, DashboardIcon, MenuIcon, ReceiptIcon, TagIcon, UserIcon } from './icons';
 import styles from './admin-layout.module.css';
 

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from '../../../../../mock-api/node';
-import { resetMockStore } from '../../../../../mock-api/mock-store';
-import { renderWithApp } from '../../../test/render';
-import { adminTestStore } from '../../../test/admin-data';
-import { adminStore, bigPngFile, mockAlert, mockConfirm, pngFile, textFile } from '../../../test/admin-kit';
+import { server } from '#mock-api/node';
+import { resetMockStore } from '#mock-api/mock-store';
+import { renderWithApp } from '#web/test/render';
+import { adminTestStore } from '#web/test/admin-data';
+import { adminStore, bigPngFile, mockAlert, mockConfirm, pngFile, textFile } from '#web/test/admin-kit';
 import { CategoriesPage } from './categories-page';
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { Category } from '../../../../../contract/schemas/category';
+import type { Category } from '#contract/schemas/category';
 import { deleteCategory, useCategoryPolling } from '../api/admin-categories';
 import { CategoryForm } from './category-form';
 import { CategoryList } from './category-list';
-import { PageMeta } from '../../../components/page-meta';
+import { PageMeta } from '#web/components/page-meta';
 import ui from './admin-ui.module.css';
 import styles from './categories-page.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { Category } from '../../../../../contract/schemas/category';
-import { TextField } from '../../../components/form-field';
+import type { Category } from '#contract/schemas/category';
+import { TextField } from '#web/components/form-field';
 import { createCategory, updateCategory } from '../api/admin-categories';
 import { ADMIN_FIELD } from './admin-field';
 import { ImagePicker } from './image-picker';

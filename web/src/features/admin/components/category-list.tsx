@@ -1,4 +1,4 @@
-import type { Category } from '../../../../../contract/schemas/category';
+import type { Category } from '#contract/schemas/category';
 import { EditIcon, RefreshIcon, TagIcon, TrashIcon } from './icons';
 import ui from './admin-ui.module.css';
 import styles from './categories-page.module.css';

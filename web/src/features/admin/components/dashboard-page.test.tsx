@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { server } from '../../../../../mock-api/node';
-import { resetMockStore } from '../../../../../mock-api/mock-store';
-import { renderWithApp } from '../../../test/render';
-import { adminTestStore } from '../../../test/admin-data';
-import { adminStore } from '../../../test/admin-kit';
+import { server } from '#mock-api/node';
+import { resetMockStore } from '#mock-api/mock-store';
+import { renderWithApp } from '#web/test/render';
+import { adminTestStore } from '#web/test/admin-data';
+import { adminStore } from '#web/test/admin-kit';
 import { DashboardPage } from './dashboard-page';
 
 describe('Admin dashboard', () => {

@@ -1,7 +1,7 @@
-import { money } from '../../../lib/store-config';
+import { money } from '#web/lib/store-config';
 import { useSalesReport } from '../api/sales-report';
 import { CartIcon, DollarIcon, TrophyIcon } from './icons';
-import { PageMeta } from '../../../components/page-meta';
+import { PageMeta } from '#web/components/page-meta';
 import ui from './admin-ui.module.css';
 import styles from './dashboard-page.module.css';
 

@@ -1,5 +1,5 @@
 import { useId, useRef, type ChangeEvent } from 'react';
-import { imageFileError } from '../../../../../contract/rules/validation';
+import { imageFileError } from '#contract/rules/validation';
 import { readFileAsDataUrl } from '../api/read-file';
 import { UploadIcon } from './icons';
 import styles from './image-picker.module.css';

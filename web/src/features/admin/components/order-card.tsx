@@ -1,6 +1,6 @@
-import type { Order } from '../../../../../contract/schemas/order';
-import { StatusBadge } from '../../../components/status-badge';
-import { money } from '../../../lib/store-config';
+import type { Order } from '#contract/schemas/order';
+import { StatusBadge } from '#web/components/status-badge';
+import { money } from '#web/lib/store-config';
 import { StatusSelect } from './status-select';
 import ui from './admin-ui.module.css';
 import styles from './orders-page.module.css';

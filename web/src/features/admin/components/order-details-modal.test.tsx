@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import type { Order } from '../../../../../contract/schemas/order';
+import type { Order } from '#contract/schemas/order';
 import { OrderDetailsModal } from './order-details-modal';
 
 function order(shipping_address: string, extra: Partial<Order> = {}): Order {

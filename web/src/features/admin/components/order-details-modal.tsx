@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Order } from '../../../../../contract/schemas/order';
-import { fromCents, toCents } from '../../../../../contract/rules/money';
-import { Modal } from '../../../components/modal';
-import { Spinner } from '../../../components/spinner';
-import { money } from '../../../lib/store-config';
+import type { Order } from '#contract/schemas/order';
+import { fromCents, toCents } from '#contract/rules/money';
+import { Modal } from '#web/components/modal';
+import { Spinner } from '#web/components/spinner';
+import { money } from '#web/lib/store-config';
 import { parseShipping, shippingText, useOrderItems } from '../api/admin-orders';
 import { StatusHistory } from './status-history';
 import ui from './admin-ui.module.css';

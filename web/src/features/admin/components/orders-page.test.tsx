@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from '../../../../../mock-api/node';
-import { resetMockStore } from '../../../../../mock-api/mock-store';
-import { renderWithApp } from '../../../test/render';
-import { adminTestStore } from '../../../test/admin-data';
-import { adminStore, mockAlert } from '../../../test/admin-kit';
+import { server } from '#mock-api/node';
+import { resetMockStore } from '#mock-api/mock-store';
+import { renderWithApp } from '#web/test/render';
+import { adminTestStore } from '#web/test/admin-data';
+import { adminStore, mockAlert } from '#web/test/admin-kit';
 import { OrdersPage } from './orders-page';
 
 async function renderOrders() {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Order } from '../../../../../contract/schemas/order';
-import { Spinner } from '../../../components/spinner';
+import type { Order } from '#contract/schemas/order';
+import { Spinner } from '#web/components/spinner';
 import { useAdminOrders } from '../api/admin-orders';
 import { ClockIcon, ReceiptIcon } from './icons';
 import { OrderCard } from './order-card';
 import { OrderDetailsModal } from './order-details-modal';
-import { PageMeta } from '../../../components/page-meta';
+import { PageMeta } from '#web/components/page-meta';
 import ui from './admin-ui.module.css';
 import styles from './orders-page.module.css';
 

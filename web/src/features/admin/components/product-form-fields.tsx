@@ -1,7 +1,7 @@
 import type { ChangeEvent, Dispatch, SetStateAction } from 'react';
-import type { Category } from '../../../../../contract/schemas/category';
-import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
-import { TagInput } from '../../../components/tag-input';
+import type { Category } from '#contract/schemas/category';
+import { SelectField, TextAreaField, TextField } from '#web/components/form-field';
+import { TagInput } from '#web/components/tag-input';
 import type { ProductFormValues } from '../api/admin-products';
 import { ADMIN_FIELD } from './admin-field';
 import { GalleryPicker } from './gallery-picker';

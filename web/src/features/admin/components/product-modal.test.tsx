@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from '../../../../../mock-api/node';
-import { resetMockStore } from '../../../../../mock-api/mock-store';
-import { adminTestStore } from '../../../test/admin-data';
-import { renderWithApp } from '../../../test/render';
-import { adminStore, bigPngFile, mockAlert, pngFile, textFile } from '../../../test/admin-kit';
+import { server } from '#mock-api/node';
+import { resetMockStore } from '#mock-api/mock-store';
+import { adminTestStore } from '#web/test/admin-data';
+import { renderWithApp } from '#web/test/render';
+import { adminStore, bigPngFile, mockAlert, pngFile, textFile } from '#web/test/admin-kit';
 import { ProductsPage } from './products-page';
 
 // The modal is opened from the products page, as an admin would.

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Category } from '../../../../../contract/schemas/category';
-import type { Product } from '../../../../../contract/schemas/product';
-import { Modal } from '../../../components/modal';
+import type { Category } from '#contract/schemas/category';
+import type { Product } from '#contract/schemas/product';
+import { Modal } from '#web/components/modal';
 import {
   addGalleryImages,
   EMPTY_PRODUCT_FORM,

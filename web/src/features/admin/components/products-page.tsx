@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { Product } from '../../../../../contract/schemas/product';
-import { Spinner } from '../../../components/spinner';
+import type { Product } from '#contract/schemas/product';
+import { Spinner } from '#web/components/spinner';
 import { ADMIN_PAGE_SIZE, deleteProduct, useAdminProducts } from '../api/admin-products';
 import { useCategoryOptions } from '../api/admin-categories';
 import { PlusIcon } from './icons';
 import { ProductModal } from './product-modal';
 import { ProductsTable } from './products-table';
-import { PageMeta } from '../../../components/page-meta';
+import { PageMeta } from '#web/components/page-meta';
 import ui from './admin-ui.module.css';
 import styles from './products-page.module.css';
 

@@ -1,5 +1,5 @@
-import type { Product } from '../../../../../contract/schemas/product';
-import { money } from '../../../lib/store-config';
+import type { Product } from '#contract/schemas/product';
+import { money } from '#web/lib/store-config';
 import { EditIcon, TrashIcon } from './icons';
 import ui from './admin-ui.module.css';
 import styles from './products-page.module.css';

@@ -1,4 +1,4 @@
-import type { StatusChange } from '../../../../../contract/schemas/order';
+import type { StatusChange } from '#contract/schemas/order';
 import styles from './order-details-modal.module.css';
 
 /** Every status change the server recorded: when, which admin, and old -> new. */

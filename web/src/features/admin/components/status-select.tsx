@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ORDER_STATUSES, orderStatusSchema, type Order } from '../../../../../contract/schemas/order';
+import { ORDER_STATUSES, orderStatusSchema, type Order } from '#contract/schemas/order';
 import { updateOrderStatus } from '../api/admin-orders';
 import ui from './admin-ui.module.css';
 import styles from './status-select.module.css';

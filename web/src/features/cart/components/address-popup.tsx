@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { ShippingAddress } from '../../../../../contract/schemas/cart';
-import { Button } from '../../../components/button';
-import { AddressFields } from '../../../components/address-fields';
-import { Modal } from '../../../components/modal';
+import type { ShippingAddress } from '#contract/schemas/cart';
+import { Button } from '#web/components/button';
+import { AddressFields } from '#web/components/address-fields';
+import { Modal } from '#web/components/modal';
 import styles from './address-popup.module.css';
 
 /** Country first: the province list depends on it, and the town or city is what sets shipping. */

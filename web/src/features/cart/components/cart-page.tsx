@@ -1,25 +1,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ShippingAddress } from '../../../../../contract/schemas/cart';
-import { Button, buttonClass } from '../../../components/button';
-import { PageMeta } from '../../../components/page-meta';
-import { useAtom, useAtomValue, useSetAtom } from '../../../lib/jotai';
+import type { ShippingAddress } from '#contract/schemas/cart';
+import { Button, buttonClass } from '#web/components/button';
+import { PageMeta } from '#web/components/page-meta';
+import { useAtom, useAtomValue, useSetAtom } from '#web/lib/jotai';
 import {
   cartLinesAtom,
   cartShippingAtom,
   cartTotalAtom,
   removeLineAtom,
   updateCartAtom,
-} from '../../../lib/session/cart-atoms';
-import { useCountries } from '../../../lib/session/countries-atoms';
-import { shippingAddressAtom } from '../../../lib/session/shipping-atoms';
+} from '#web/lib/session/cart-atoms';
+import { useCountries } from '#web/lib/session/countries-atoms';
+import { shippingAddressAtom } from '#web/lib/session/shipping-atoms';
 import { useCartDraft } from '../use-cart-draft';
 import { useToast } from '../use-toast';
 import { AddressPopup } from './address-popup';
 import { CartTable } from './cart-table';
 import { CartToast } from './cart-toast';
 import { CartTotals } from './cart-totals';
-import page from '../../../styles/page.module.css';
+import page from '#web/styles/page.module.css';
 import styles from './cart-page.module.css';
 
 export const CART_UPDATED = 'Cart updated successfully ✅';

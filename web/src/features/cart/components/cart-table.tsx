@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { CartLine } from '../../../../../contract/schemas/cart';
-import { fromCents, toCents } from '../../../../../contract/rules/money';
-import { ProductImage } from '../../../components/product-image';
-import { QuantityStepper } from '../../../components/quantity-stepper';
-import { money } from '../../../lib/store-config';
+import type { CartLine } from '#contract/schemas/cart';
+import { fromCents, toCents } from '#contract/rules/money';
+import { ProductImage } from '#web/components/product-image';
+import { QuantityStepper } from '#web/components/quantity-stepper';
+import { money } from '#web/lib/store-config';
 import { lineKey } from '../use-cart-draft';
 import styles from './cart-table.module.css';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import type { ShippingAddress } from '../../../../../contract/schemas/cart';
-import { fromCents, toCents } from '../../../../../contract/rules/money';
-import { buttonClass, Button } from '../../../components/button';
-import { money } from '../../../lib/store-config';
-import page from '../../../styles/page.module.css';
+import type { ShippingAddress } from '#contract/schemas/cart';
+import { fromCents, toCents } from '#contract/rules/money';
+import { buttonClass, Button } from '#web/components/button';
+import { money } from '#web/lib/store-config';
+import page from '#web/styles/page.module.css';
 import styles from './cart-totals.module.css';
 
 interface Props {

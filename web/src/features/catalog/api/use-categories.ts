@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAtomValue, useSetAtom } from '../../../lib/jotai';
+import { useAtomValue, useSetAtom } from '#web/lib/jotai';
 import { categoriesAtom, categoriesLoadedAtom, loadCategoriesAtom } from '../atoms';
 
 /** The shared category list; the first caller triggers the one load. */

@@ -1,6 +1,6 @@
-import type { ProductListResponse } from '../../../../../contract/schemas/product';
-import { cachedApi } from '../../../lib/catalogue-cache';
-import { useQuery } from '../../../lib/use-query';
+import type { ProductListResponse } from '#contract/schemas/product';
+import { cachedApi } from '#web/lib/catalogue-cache';
+import { useQuery } from '#web/lib/use-query';
 
 export type ProductQuery = Record<string, string | number | undefined>;
 

@@ -1,4 +1,4 @@
-import { CloseIcon } from '../../../components/icons';
+import { CloseIcon } from '#web/components/icons';
 import { DEFAULT_SLIDES } from './default-slides';
 import styles from './product-list-page.module.css';
 

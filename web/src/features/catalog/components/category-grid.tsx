@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Category } from '../../../../../contract/schemas/category';
-import { ProductImage } from '../../../components/product-image';
+import type { Category } from '#contract/schemas/category';
+import { ProductImage } from '#web/components/product-image';
 import styles from './category-grid.module.css';
 
 /** Shop by Category: one tile per category, each to /products?category={slug}. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Price } from '../../../components/price';
-import { ProductImage } from '../../../components/product-image';
+import { Price } from '#web/components/price';
+import { ProductImage } from '#web/components/product-image';
 import { useProductQuery } from '../api/use-product-query';
 import { SIDEBAR_FEATURED } from '../listing-rules';
 import styles from './listing-sidebar.module.css';

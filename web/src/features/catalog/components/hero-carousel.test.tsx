@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render';
+import { renderWithApp } from '#web/test/render';
 import { HeroCarousel } from './hero-carousel';
 import { SLIDE_INTERVAL_MS } from './use-carousel';
 

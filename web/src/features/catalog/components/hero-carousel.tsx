@@ -1,7 +1,7 @@
 import type { FocusEvent } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
+import { buttonClass } from '#web/components/button';
+import { ChevronLeftIcon, ChevronRightIcon } from '#web/components/icons';
 import { DEFAULT_SLIDES, type Slide } from './default-slides';
 import { useCarousel } from './use-carousel';
 import styles from './hero-carousel.module.css';

@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { server } from '../../../../../mock-api/node';
-import { demoData, keepProducts, reseed } from '../../../test/catalog-store';
-import { renderWithApp } from '../../../test/render';
+import { server } from '#mock-api/node';
+import { demoData, keepProducts, reseed } from '#web/test/catalog-store';
+import { renderWithApp } from '#web/test/render';
 import { HomePage } from './home-page';
 
 // Whole pages against the mock core: give slow CI machines more than the default second to settle.

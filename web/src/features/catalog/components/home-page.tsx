@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button';
-import { PageMeta } from '../../../components/page-meta';
-import { ProductCard } from '../../../components/product-card';
-import { CardSkeleton } from '../../../components/card-skeleton';
-import { STORE } from '../../../lib/store-config';
+import { buttonClass } from '#web/components/button';
+import { PageMeta } from '#web/components/page-meta';
+import { ProductCard } from '#web/components/product-card';
+import { CardSkeleton } from '#web/components/card-skeleton';
+import { STORE } from '#web/lib/store-config';
 import { useCategories } from '../api/use-categories';
 import { useProductQuery } from '../api/use-product-query';
 import { CategoryGrid } from './category-grid';

@@ -1,6 +1,6 @@
-import type { Category } from '../../../../../contract/schemas/category';
-import { Button } from '../../../components/button';
-import { money } from '../../../lib/store-config';
+import type { Category } from '#contract/schemas/category';
+import { Button } from '#web/components/button';
+import { money } from '#web/lib/store-config';
 import { FeaturedMiniList } from './featured-mini-list';
 import styles from './listing-sidebar.module.css';
 

@@ -2,11 +2,11 @@ import { configure, act, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { effectivePrice } from '../../../../../contract/rules/money';
-import { catalogQuerySchema, runCatalogQuery } from '../../../../../contract/rules/catalog-query';
-import { server } from '../../../../../mock-api/node';
-import { demoData, keepProducts, reseed } from '../../../test/catalog-store';
-import { renderWithApp } from '../../../test/render';
+import { effectivePrice } from '#contract/rules/money';
+import { catalogQuerySchema, runCatalogQuery } from '#contract/rules/catalog-query';
+import { server } from '#mock-api/node';
+import { demoData, keepProducts, reseed } from '#web/test/catalog-store';
+import { renderWithApp } from '#web/test/render';
 import { ProductListPage } from './product-list-page';
 
 // Whole pages against the mock core: give slow CI machines more than the default second to settle.

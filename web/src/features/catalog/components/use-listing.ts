@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Sort } from '../../../../../contract/rules/catalog-query';
+import type { Sort } from '#contract/rules/catalog-query';
 import { useProductQuery } from '../api/use-product-query';
 import { PAGE_SIZE } from '../listing-rules';
 

@@ -1,5 +1,5 @@
-import type { PlaceOrderBody } from '../../../../../contract/schemas/order';
-import { api } from '../../../lib/api-client';
+import type { PlaceOrderBody } from '#contract/schemas/order';
+import { api } from '#web/lib/api-client';
 
 /** POST /orders with the attempt's Idempotency-Key: a retry with the same key returns the same order. */
 export function placeOrder(body: PlaceOrderBody, idempotencyKey: string) {

@@ -1,6 +1,6 @@
-import type { CheckoutErrors, CheckoutForm } from '../../../../../contract/rules/validation';
-import { AddressFields } from '../../../components/address-fields';
-import { TextAreaField, TextField } from '../../../components/form-field';
+import type { CheckoutErrors, CheckoutForm } from '#contract/rules/validation';
+import { AddressFields } from '#web/components/address-fields';
+import { TextAreaField, TextField } from '#web/components/form-field';
 import styles from './billing-form.module.css';
 
 /** The spec's field order; the first invalid one in this order gets the focus. */

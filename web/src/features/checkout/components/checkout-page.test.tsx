@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { money } from '../../../lib/store-config';
-import { signIn } from '../../../test/shop-session';
-import { field, fillValid, messageOf, renderCheckout, seedTwoLines } from '../../../test/checkout-kit';
+import { money } from '#web/lib/store-config';
+import { signIn } from '#web/test/shop-session';
+import { field, fillValid, messageOf, renderCheckout, seedTwoLines } from '#web/test/checkout-kit';
 
 describe('Checkout page', () => {
   beforeEach(() => {

@@ -4,20 +4,20 @@ import {
   validateCheckout,
   type CheckoutErrors,
   type CheckoutForm,
-} from '../../../../../contract/rules/validation';
-import { buttonClass } from '../../../components/button';
-import { PageMeta } from '../../../components/page-meta';
-import { useAtomValue } from '../../../lib/jotai';
-import { useNetworkStatus } from '../../../lib/network-status';
-import { userAtom } from '../../../lib/session/auth-atoms';
-import { cartLinesAtom, cartTotalAtom } from '../../../lib/session/cart-atoms';
-import { shippingAddressAtom } from '../../../lib/session/shipping-atoms';
+} from '#contract/rules/validation';
+import { buttonClass } from '#web/components/button';
+import { PageMeta } from '#web/components/page-meta';
+import { useAtomValue } from '#web/lib/jotai';
+import { useNetworkStatus } from '#web/lib/network-status';
+import { userAtom } from '#web/lib/session/auth-atoms';
+import { cartLinesAtom, cartTotalAtom } from '#web/lib/session/cart-atoms';
+import { shippingAddressAtom } from '#web/lib/session/shipping-atoms';
 import { clearDraft, initialForm, saveDraft } from '../checkout-form';
 import { usePlaceOrder } from '../use-place-order';
 import { SIGN_IN_DETOUR, useSignInDetour } from '../use-sign-in-detour';
 import { BillingForm, FIELD_ORDER } from './billing-form';
 import { OrderSummary } from './order-summary';
-import page from '../../../styles/page.module.css';
+import page from '#web/styles/page.module.css';
 import styles from './checkout-page.module.css';
 
 /** /checkout: billing form left, order summary right; Place Order validates, then signs in or places. */

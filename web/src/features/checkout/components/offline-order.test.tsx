@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from '../../../../../mock-api/node';
-import { signIn } from '../../../test/shop-session';
-import { field, fillValid, renderCheckout, seedTwoLines } from '../../../test/checkout-kit';
+import { server } from '#mock-api/node';
+import { signIn } from '#web/test/shop-session';
+import { field, fillValid, renderCheckout, seedTwoLines } from '#web/test/checkout-kit';
 import { OFFLINE_ORDER } from './order-summary';
 
 /** Issue 6: with no network, Place Order says so beside the button instead of the generic alert. */

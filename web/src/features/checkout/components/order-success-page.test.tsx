@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { server } from '../../../../../mock-api/node';
-import { api } from '../../../lib/api-client';
-import { money, STORE } from '../../../lib/store-config';
-import { renderWithApp } from '../../../test/render';
-import { signIn } from '../../../test/shop-session';
+import { server } from '#mock-api/node';
+import { api } from '#web/lib/api-client';
+import { money, STORE } from '#web/lib/store-config';
+import { renderWithApp } from '#web/test/render';
+import { signIn } from '#web/test/shop-session';
 import { OrderSuccessPage } from './order-success-page';
 
 /** Every /api/orders… call the page makes, and how many answers came back. */

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { buttonClass } from '../../../components/button';
-import { PageMeta } from '../../../components/page-meta';
-import { money } from '../../../lib/store-config';
+import { buttonClass } from '#web/components/button';
+import { PageMeta } from '#web/components/page-meta';
+import { money } from '#web/lib/store-config';
 import { useOrderTotal } from '../use-order-total';
 import { whatsappLink } from '../whatsapp';
 import styles from './order-success-page.module.css';

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { CartLine } from '../../../../../contract/schemas/cart';
-import { fromCents, toCents } from '../../../../../contract/rules/money';
-import { shippingForOrder } from '../../../../../contract/rules/shipping';
-import { Button } from '../../../components/button';
-import { money } from '../../../lib/store-config';
-import page from '../../../styles/page.module.css';
+import type { CartLine } from '#contract/schemas/cart';
+import { fromCents, toCents } from '#contract/rules/money';
+import { shippingForOrder } from '#contract/rules/shipping';
+import { Button } from '#web/components/button';
+import { money } from '#web/lib/store-config';
+import page from '#web/styles/page.module.css';
 import styles from './order-summary.module.css';
 
 interface Props {

@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { server } from '../../../../../mock-api/node';
-import { mockBackend } from '../../../../../mock-api/mock-store';
-import { api } from '../../../lib/api-client';
-import { readCookie } from '../../../lib/cookies';
-import { CART_COOKIE } from '../../../lib/session/cart-atoms';
-import { SHIPPING_COOKIE } from '../../../lib/session/shipping-atoms';
-import { signIn } from '../../../test/shop-session';
-import { field, fillValid, renderCheckout, seedTwoLines } from '../../../test/checkout-kit';
+import { server } from '#mock-api/node';
+import { mockBackend } from '#mock-api/mock-store';
+import { api } from '#web/lib/api-client';
+import { readCookie } from '#web/lib/cookies';
+import { CART_COOKIE } from '#web/lib/session/cart-atoms';
+import { SHIPPING_COOKIE } from '#web/lib/session/shipping-atoms';
+import { signIn } from '#web/test/shop-session';
+import { field, fillValid, renderCheckout, seedTwoLines } from '#web/test/checkout-kit';
 
 describe('Placing the order', () => {
   let alertSpy: ReturnType<typeof vi.spyOn>;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
-import { STORE } from '../../../lib/store-config';
+import { PageMeta } from '#web/components/page-meta';
+import { STORE } from '#web/lib/store-config';
 import styles from './pages.module.css';
 
 /** The privacy policy linked from checkout: what we collect for an order, why, and how long we keep it. */

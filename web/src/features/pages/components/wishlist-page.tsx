@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/button';
-import { HeartIcon } from '../../../components/icons';
-import { PageMeta } from '../../../components/page-meta';
+import { buttonClass } from '#web/components/button';
+import { HeartIcon } from '#web/components/icons';
+import { PageMeta } from '#web/components/page-meta';
 import styles from './pages.module.css';
 
 /**

@@ -1,6 +1,6 @@
-import type { Product } from '../../../../../contract/schemas/product';
-import { cachedApi } from '../../../lib/catalogue-cache';
-import { useQuery } from '../../../lib/use-query';
+import type { Product } from '#contract/schemas/product';
+import { cachedApi } from '#web/lib/catalogue-cache';
+import { useQuery } from '#web/lib/use-query';
 
 type State = { status: 'loading' } | { status: 'ready'; product: Product } | { status: 'missing' };
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CategoryRef } from '../../../../../contract/schemas/category';
+import type { CategoryRef } from '#contract/schemas/category';
 import { truncateTitle } from '../product-rules';
 import styles from './product-detail.module.css';
 

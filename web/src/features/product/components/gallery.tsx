@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ProductImage } from '../../../components/product-image';
+import { ProductImage } from '#web/components/product-image';
 import styles from './product-detail.module.css';
 
 /** The featured image with thumbnails; picking a thumbnail makes it the featured image. */

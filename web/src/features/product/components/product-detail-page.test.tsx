@@ -1,12 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { effectivePrice } from '../../../../../contract/rules/money';
-import { server } from '../../../../../mock-api/node';
-import { readCookie } from '../../../lib/cookies';
-import { cartLinesAtom } from '../../../lib/session/cart-atoms';
-import { demoData, reseed, type DemoData } from '../../../test/catalog-store';
-import { renderWithApp } from '../../../test/render';
+import { effectivePrice } from '#contract/rules/money';
+import { server } from '#mock-api/node';
+import { readCookie } from '#web/lib/cookies';
+import { cartLinesAtom } from '#web/lib/session/cart-atoms';
+import { demoData, reseed, type DemoData } from '#web/test/catalog-store';
+import { renderWithApp } from '#web/test/render';
 import { ProductDetailPage } from './product-detail-page';
 
 // Whole pages against the mock core: give slow CI machines more than the default second to settle.

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { buttonClass } from '../../../components/button';
-import { PageMeta } from '../../../components/page-meta';
-import { Spinner } from '../../../components/spinner';
+import { buttonClass } from '#web/components/button';
+import { PageMeta } from '#web/components/page-meta';
+import { Spinner } from '#web/components/spinner';
 import { useProduct } from '../api/use-product';
 import { useRelated } from '../api/use-related';
 import { galleryImages } from '../product-rules';
@@ -10,7 +10,7 @@ import { Gallery } from './gallery';
 import { ProductInfo } from './product-info';
 import { ProductMeta } from './product-meta';
 import { RelatedSlider } from './related-slider';
-import type { Product } from '../../../../../contract/schemas/product';
+import type { Product } from '#contract/schemas/product';
 import styles from './product-detail.module.css';
 
 function NotFound() {

@@ -1,16 +1,16 @@
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { effectivePrice } from '../../../../../contract/rules/money';
-import { SHIPPING_FLAT } from '../../../../../contract/rules/shipping';
-import type { Product } from '../../../../../contract/schemas/product';
-import { Button } from '../../../components/button';
-import { TruckIcon } from '../../../components/icons';
-import { Price } from '../../../components/price';
-import { QuantityStepper } from '../../../components/quantity-stepper';
-import { useSetAtom } from '../../../lib/jotai';
-import { addToCartAtom } from '../../../lib/session/cart-atoms';
-import { money } from '../../../lib/store-config';
+import { effectivePrice } from '#contract/rules/money';
+import { SHIPPING_FLAT } from '#contract/rules/shipping';
+import type { Product } from '#contract/schemas/product';
+import { Button } from '#web/components/button';
+import { TruckIcon } from '#web/components/icons';
+import { Price } from '#web/components/price';
+import { QuantityStepper } from '#web/components/quantity-stepper';
+import { useSetAtom } from '#web/lib/jotai';
+import { addToCartAtom } from '#web/lib/session/cart-atoms';
+import { money } from '#web/lib/store-config';
 import { OptionPicker } from './option-picker';
 import styles from './product-detail.module.css';
 

@@ -1,7 +1,7 @@
-import type { Product } from '../../../../../contract/schemas/product';
-import { effectivePrice } from '../../../../../contract/rules/money';
-import { PageMeta } from '../../../components/page-meta';
-import { CURRENCY, STORE } from '../../../lib/store-config';
+import type { Product } from '#contract/schemas/product';
+import { effectivePrice } from '#contract/rules/money';
+import { PageMeta } from '#web/components/page-meta';
+import { CURRENCY, STORE } from '#web/lib/store-config';
 
 function absolute(url: string): string {
   return new URL(url, window.location.origin).href;

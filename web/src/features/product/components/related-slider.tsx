@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import type { Product } from '../../../../../contract/schemas/product';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons';
-import { ProductCard } from '../../../components/product-card';
+import type { Product } from '#contract/schemas/product';
+import { ChevronLeftIcon, ChevronRightIcon } from '#web/components/icons';
+import { ProductCard } from '#web/components/product-card';
 import styles from './related-slider.module.css';
 
 /** Related products in a horizontal strip; previous/next scroll by the strip's width minus 100 px (spec). */
