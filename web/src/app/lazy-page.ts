@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** Spec section 9: a screen's chunk that has not loaded after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -41,4 +41,18 @@ export function withChunkTimeout<T>(
 /** Route-level code splitting: each screen is its own chunk, named export picked out. */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await withChunkTimeout(load, String(name)))[name] as ComponentType }));
+}
+
+/**
+ * Several screens, each its own chunk: the key is both the component's name and the named export its
+ * module is loaded for, so the two cannot drift apart.
+ */
+export function lazyPages<L extends { [K in keyof L]: () => Promise<{ [P in K]: ComponentType }> }>(
+  loaders: L,
+): { [K in keyof L]: LazyExoticComponent<ComponentType> } {
+  const pages = Object.entries(loaders).map(([name, load]) => [
+    name,
+    lazyPage(load as () => Promise<Record<string, ComponentType>>, name),
+  ]);
+  return Object.fromEntries(pages) as { [K in keyof L]: LazyExoticComponent<ComponentType> };
 }

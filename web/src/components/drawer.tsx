@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
-import { useFocusTrap } from './use-focus-trap';
+import { useDialog } from './use-dialog';
 import styles from './drawer.module.css';
 
 /**
@@ -17,12 +17,6 @@ interface Props {
 }
 
 export function Drawer({ open, title, onClose, side = 'left', children }: Props) {
-  const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
   useEffect(() => {
     if (!open) return;
     const saved = document.body.style.overflow;
@@ -31,36 +25,19 @@ export function Drawer({ open, title, onClose, side = 'left', children }: Props)
       document.body.style.overflow = saved;
     };
   }, [open]);
-  const { ref: panelRef, onTabKey } = useFocusTrap<HTMLDivElement>(open);
+  const { titleId, requestClose, panelProps } = useDialog({ open, onClose });
 
   if (!open) return null;
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    onTabKey(e);
-  };
-
   return createPortal(
     <>
-      <div className={styles.overlay} data-testid="drawer-overlay" onClick={() => onCloseRef.current()} />
-      <div
-        ref={panelRef}
-        className={`${styles.panel} ${styles[side]}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
+      <div className={styles.overlay} data-testid="drawer-overlay" onClick={requestClose} />
+      <div {...panelProps} className={`${styles.panel} ${styles[side]}`}>
         <div className={styles.head}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} aria-label="Close" onClick={() => onCloseRef.current()}>
+          <button type="button" className={styles.close} aria-label="Close" onClick={requestClose}>
             <CloseIcon />
           </button>
         </div>

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useFocusTrap } from './use-focus-trap';
+import { useDialog } from './use-dialog';
 import styles from './modal.module.css';
 
 /**
@@ -59,40 +59,22 @@ export function Modal({
   describedBy,
   busy = false,
 }: ModalProps) {
-  const titleId = useId();
-  // Kept in a ref so a parent re-rendering with a new onClose does not re-run the open effect
-  // (which would steal focus back to the first field while the user types).
-  const onCloseRef = useRef(onClose);
-  const busyRef = useRef(busy);
   const downOnOverlay = useRef<boolean | null>(null);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-    busyRef.current = busy;
-  });
-
   useEffect(() => {
     if (!open) return;
     lockScroll();
     return unlockScroll;
   }, [open]);
-  // Declared after the scroll lock so, as before, the page locks before focus moves in and unlocks
-  // before focus goes back to the opener. Focus starts on the first form control, not the x.
-  const { ref: panelRef, onTabKey } = useFocusTrap<HTMLDivElement>(open, 'first-control');
+  // Declared after the scroll lock so the page locks before focus moves in and unlocks before focus goes
+  // back to the opener. Focus starts on the first form control, not the x.
+  const { titleId, requestClose, panelProps } = useDialog({
+    open,
+    onClose,
+    busy,
+    initialFocus: 'first-control',
+  });
 
   if (!open) return null;
-
-  const requestClose = () => {
-    if (!busyRef.current) onCloseRef.current();
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      requestClose();
-      return;
-    }
-    onTabKey(e);
-  };
 
   // Only a press that starts and ends on the overlay closes, so selecting text inside and releasing
   // outside does not dismiss the dialog.
@@ -111,16 +93,7 @@ export function Modal({
       onMouseDown={onOverlayMouseDown}
       onClick={onOverlayClick}
     >
-      <div
-        ref={panelRef}
-        className={`${styles.panel} ${styles[size]}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
+      <div {...panelProps} className={`${styles.panel} ${styles[size]}`} aria-describedby={describedBy}>
         <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}

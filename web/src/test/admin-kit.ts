@@ -1,12 +1,15 @@
 /**
- * Test helpers for the admin feature (imported by *.test.tsx only): sign in against the MSW core and
- * build image files the server's byte sniffing accepts.
+ * Test helpers for the admin feature (imported by *.test.tsx only): sign in against the MSW core, make API
+ * calls fail, and build image files the server's byte sniffing accepts.
  */
+import type { ReactElement } from 'react';
+import { HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import { mockBackend, MOCK_ADMIN } from '#mock-api/mock-store';
 import { TOKEN_KEY } from '#web/lib/api-client';
 import { createAppStore, type AppStore } from '#web/lib/jotai';
 import { userAtom } from '#web/lib/session/auth-atoms';
+import { renderWithApp } from './render';
 
 /** A 1x1 transparent PNG. */
 const PNG_BASE64 =
@@ -33,6 +36,16 @@ export async function adminStore(): Promise<AppStore> {
   const store = createAppStore();
   store.set(userAtom, user);
   return store;
+}
+
+/** Renders a screen signed in as the mock admin (see adminStore). */
+export async function renderAsAdmin(ui: ReactElement, options: Parameters<typeof renderWithApp>[1] = {}) {
+  return renderWithApp(ui, { ...options, store: await adminStore() });
+}
+
+/** A handler resolver answering with the API's error body: 500 internal unless told otherwise. */
+export function apiFailure(status = 500, code = 'internal') {
+  return () => HttpResponse.json({ message: 'no', code }, { status });
 }
 
 export function mockAlert() {

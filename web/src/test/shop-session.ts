@@ -4,7 +4,8 @@ import type { AuthResponse } from '#contract/schemas/user';
 import { effectivePrice } from '#contract/rules/money';
 import { MOCK_ADMIN, demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
 import { TOKEN_KEY } from '#web/lib/api-client';
-import { CART_COOKIE, COOKIE_DAYS } from '#web/lib/session/cart-atoms';
+import { CART_COOKIE } from '#web/lib/session/cart-atoms';
+import { COOKIE_DAYS } from '#web/lib/session/cookie-atom';
 import { USER_KEY } from '#web/lib/session/auth-atoms';
 import { writeCookie } from '#web/lib/cookies';
 

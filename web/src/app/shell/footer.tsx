@@ -1,9 +1,32 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '#web/features/catalog/api/use-categories';
 import { STORE } from '#web/lib/store-config';
 import styles from './footer.module.css';
 
 export const FOOTER_CATEGORIES = 4;
+
+/** A footer column, named by its heading. */
+function FooterSection({
+  id,
+  title,
+  headingClass = styles.heading,
+  children,
+}: {
+  id: string;
+  title: string;
+  headingClass?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={headingClass}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** Footer: about text, social links, quick links (first 4 categories), contact details and card logos from the store config. */
 export function Footer() {
@@ -12,10 +35,7 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className={styles.brand}>
-            {STORE.name}
-          </h2>
+        <FooterSection id="footer-about" title={STORE.name} headingClass={styles.brand}>
           <p className={styles.about}>{STORE.about}</p>
           <ul className={styles.social} aria-label="Social media">
             {STORE.social.map((s) => (
@@ -26,11 +46,8 @@ export function Footer() {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="footer-links">
-          <h2 id="footer-links" className={styles.heading}>
-            Quick Links
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-links" title="Quick Links">
           <ul className={styles.links}>
             {categories.slice(0, FOOTER_CATEGORIES).map((c) => (
               <li key={c.id}>
@@ -44,11 +61,8 @@ export function Footer() {
               <Link to="/privacy-policy">Privacy policy</Link>
             </li>
           </ul>
-        </section>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={styles.heading}>
-            Contact
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-contact" title="Contact">
           <address className={styles.contact}>
             {STORE.phones.map((p) => (
               <a key={p} href={`tel:${p.replace(/[^\d+]/g, '')}`}>
@@ -58,11 +72,8 @@ export function Footer() {
             <a href={`mailto:${STORE.email}`}>{STORE.email}</a>
             <span>{STORE.showroom}</span>
           </address>
-        </section>
-        <section aria-labelledby="footer-pay">
-          <h2 id="footer-pay" className={styles.heading}>
-            We accept
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-pay" title="We accept">
           <ul className={styles.cards}>
             {STORE.cards.map((c) => (
               <li key={c} className={styles.card}>
@@ -71,7 +82,7 @@ export function Footer() {
             ))}
           </ul>
           <p className={styles.note}>Cash on delivery on every order.</p>
-        </section>
+        </FooterSection>
       </div>
       <div className={styles.bottom}>
         <div className="container">

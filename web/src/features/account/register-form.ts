@@ -14,13 +14,10 @@ export const registerFormSchema = z.object({
 });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
-export const EMPTY_REGISTER: RegisterForm = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  password: '',
-};
+/** Every field blank. */
+export const EMPTY_REGISTER = Object.fromEntries(
+  Object.keys(registerFormSchema.shape).map((k) => [k, '']),
+) as RegisterForm;
 
 /** The name is sent as first and last name joined by a space and trimmed. */
 export function registerBody(f: z.output<typeof registerFormSchema>): RegisterBody {

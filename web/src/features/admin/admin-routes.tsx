@@ -1,4 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Routes } from 'react-router';
+import { layoutRoutes } from '#web/components/layout-routes';
 import { AdminLayout } from './components/admin-layout';
 import { DashboardPage } from './components/dashboard-page';
 import { ProductsPage } from './components/products-page';
@@ -12,13 +13,12 @@ import { OrdersPage } from './components/orders-page';
 export function AdminRoutes() {
   return (
     <Routes>
-      <Route element={<AdminLayout />}>
-        <Route index element={<DashboardPage />} />
-        <Route path="products" element={<ProductsPage />} />
-        <Route path="categories" element={<CategoriesPage />} />
-        <Route path="orders" element={<OrdersPage />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Route>
+      {layoutRoutes(<AdminLayout />, {
+        '': <DashboardPage />,
+        products: <ProductsPage />,
+        categories: <CategoriesPage />,
+        orders: <OrdersPage />,
+      })}
     </Routes>
   );
 }

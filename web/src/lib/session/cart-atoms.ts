@@ -1,31 +1,18 @@
-import { atom, atomWithLazy } from '../jotai';
+import { atom } from '../jotai';
 import { cartSchema, type Cart, type CartLine } from '#contract/schemas/cart';
 import { fromCents, linesTotalCents } from '#contract/rules/money';
 import { shippingAfterUpdate } from '#contract/rules/shipping';
-import { readJsonCookie, writeCookie } from '../cookies';
+import { cookieAtom } from './cookie-atom';
 
 /**
  * The cart (spec section 4): lines, total and shipping cost, mirrored to the `cart` cookie for 7 days.
  * Lines merge per product, size and colour (our deliberate fix of the per-product merge).
  */
 export const CART_COOKIE = 'cart';
-export const COOKIE_DAYS = 7;
 const EMPTY_CART: Cart = { lines: [], shippingCost: 0 };
 
-export function loadCart(): Cart {
-  return readJsonCookie(CART_COOKIE, (v) => cartSchema.parse(v), EMPTY_CART);
-}
-
-const cartStateAtom = atomWithLazy<Cart>(loadCart);
-
 /** Read the cart; write a new cart and it is mirrored to the cookie. */
-export const cartAtom = atom(
-  (get) => get(cartStateAtom),
-  (_get, set, next: Cart) => {
-    set(cartStateAtom, next);
-    writeCookie(CART_COOKIE, JSON.stringify(next), COOKIE_DAYS);
-  },
-);
+export const cartAtom = cookieAtom<Cart>(CART_COOKIE, (v) => cartSchema.parse(v), EMPTY_CART);
 
 export const cartLinesAtom = atom((get) => get(cartAtom).lines);
 export const cartTotalAtom = atom((get) => fromCents(linesTotalCents(get(cartAtom).lines)));

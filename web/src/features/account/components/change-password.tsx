@@ -2,14 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '#web/components/button';
 import { changePassword } from '../api/account-api';
 import { failureMessage } from '../after-auth';
+import { useFormFields } from '../use-form-fields';
 import { PasswordField } from './password-field';
 import styles from './profile.module.css';
 
+const EMPTY = { oldPassword: '', newPassword: '' };
+
 /** Change Password: the button waits for both fields and for a running request (spec section 5). */
 export function ChangePassword() {
-  const [oldPassword, setOld] = useState('');
-  const [newPassword, setNew] = useState('');
   const [busy, setBusy] = useState(false);
+  const { values, setValues, bind } = useFormFields(EMPTY, busy);
+  const { oldPassword, newPassword } = values;
   const ready = oldPassword !== '' && newPassword !== '' && !busy;
 
   const submit = async (e: FormEvent) => {
@@ -18,8 +21,7 @@ export function ChangePassword() {
     setBusy(true);
     try {
       await changePassword({ oldPassword, newPassword });
-      setOld('');
-      setNew('');
+      setValues(EMPTY);
       window.alert('Password changed');
     } catch (err) {
       window.alert(failureMessage(err, 'Error'));
@@ -34,22 +36,8 @@ export function ChangePassword() {
         Change Password
       </h2>
       <form className={styles.passwordForm} onSubmit={submit} noValidate aria-busy={busy}>
-        <PasswordField
-          label="Current Password"
-          name="oldPassword"
-          autoComplete="current-password"
-          value={oldPassword}
-          onChange={(e) => setOld(e.target.value)}
-          disabled={busy}
-        />
-        <PasswordField
-          label="New Password"
-          name="newPassword"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(e) => setNew(e.target.value)}
-          disabled={busy}
-        />
+        <PasswordField label="Current Password" autoComplete="current-password" {...bind('oldPassword')} />
+        <PasswordField label="New Password" autoComplete="new-password" {...bind('newPassword')} />
         <Button type="submit" variant="primary" disabled={!ready}>
           {busy ? 'Updating...' : 'Update Password'}
         </Button>

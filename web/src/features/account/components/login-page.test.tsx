@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { server } from '#mock-api/node';
 import { MOCK_ADMIN, demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
+import { muteAlerts } from '#web/test/alerts';
 import { renderWithApp } from '#web/test/render';
 import { LoginPage } from './login-page';
 
@@ -28,11 +29,7 @@ async function signInWith(email: string, password: string) {
 }
 
 describe('Login page', () => {
-  let alertSpy: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const alerts = muteAlerts();
 
   it('shows the texts and links to Create Account', () => {
     renderLogin();
@@ -77,7 +74,7 @@ describe('Login page', () => {
     const creds = await shopper();
     renderLogin();
     await signInWith(creds.email, 'wrong-password');
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Invalid email or password'));
+    await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Invalid email or password'));
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
     expect(localStorage.getItem('token')).toBeNull();
   });
@@ -86,7 +83,7 @@ describe('Login page', () => {
     server.use(http.post('*/api/auth/login', () => new HttpResponse('oops', { status: 502 })));
     renderLogin();
     await signInWith('a@b.co', 'whatever');
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Login failed'));
+    await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Login failed'));
   });
 
   it('reads Signing In... and locks the form while running', async () => {
@@ -119,7 +116,7 @@ describe('Login page', () => {
     expect(screen.getByRole('textbox', { name: 'Email Address' })).toHaveAccessibleDescription(
       'Invalid e-mail',
     );
-    expect(alertSpy).not.toHaveBeenCalled();
+    expect(alerts()).not.toHaveBeenCalled();
   });
 
   it('toggles the password visibility', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
@@ -8,6 +8,7 @@ import { server } from '#mock-api/node';
 import { demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
 import { RequireUser } from '#web/app/guards';
 import { money } from '#web/lib/store-config';
+import { muteAlerts } from '#web/test/alerts';
 import { renderWithApp } from '#web/test/render';
 import { signIn } from '#web/test/shop-session';
 import { ProfilePage } from './profile-page';
@@ -35,11 +36,7 @@ const order = (id: number, status: string, total: number): Order => ({
 });
 
 describe('Profile page', () => {
-  let alertSpy: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const alerts = muteAlerts();
 
   it('is for signed-in users only: others go to /login', () => {
     renderProfile();
@@ -118,7 +115,7 @@ describe('Profile page', () => {
     await user.click(button);
     expect(screen.getByRole('button', { name: 'Updating...' })).toBeDisabled();
     expect(current).toBeDisabled();
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Password changed'));
+    await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Password changed'));
     expect(current).toHaveValue('');
     expect(next).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Update Password' })).toBeDisabled();
@@ -137,11 +134,11 @@ describe('Profile page', () => {
     await user.type(screen.getByLabelText('Current Password'), 'not-my-password');
     await user.type(screen.getByLabelText('New Password'), 'brand-new-pass');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Current password is incorrect'));
+    await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Current password is incorrect'));
     expect(screen.getByLabelText('Current Password')).toHaveValue('not-my-password');
 
     server.use(http.put('*/api/auth/password', () => new HttpResponse(null, { status: 500 })));
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    await waitFor(() => expect(alertSpy).toHaveBeenLastCalledWith('Error'));
+    await waitFor(() => expect(alerts()).toHaveBeenLastCalledWith('Error'));
   });
 });

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { server } from '#mock-api/node';
 import { demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
+import { muteAlerts } from '#web/test/alerts';
 import { renderWithApp } from '#web/test/render';
 import { RegisterPage } from './register-page';
 
@@ -30,11 +31,7 @@ const valid = {
 };
 
 describe('Register page', () => {
-  let alertSpy: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-  });
-  afterEach(() => vi.restoreAllMocks());
+  const alerts = muteAlerts();
 
   it('creates the account with first and last name joined and trimmed, signs in and goes to /', async () => {
     let body: unknown;
@@ -98,8 +95,8 @@ describe('Register page', () => {
     const taken = demoShopperCredentials((await mockBackend()).demo).email;
     renderWithApp(<RegisterPage />, { route: '/register', path: '/register' });
     await fill({ ...valid, 'Email Address': taken.toUpperCase() });
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledTimes(1));
-    expect(alertSpy.mock.calls[0]?.[0]).not.toBe('Register failed');
+    await waitFor(() => expect(alerts()).toHaveBeenCalledTimes(1));
+    expect(alerts().mock.calls[0]?.[0]).not.toBe('Register failed');
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
   });
 
@@ -114,7 +111,7 @@ describe('Register page', () => {
     await fill(valid);
     expect(screen.getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
     expect(box('Phone')).toBeDisabled();
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Register failed'));
+    await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Register failed'));
     expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
   });
 });

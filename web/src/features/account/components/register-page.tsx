@@ -1,77 +1,48 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { Button } from '#web/components/button';
 import { TextField } from '#web/components/form-field';
-import { PageMeta } from '#web/components/page-meta';
 import { register } from '../api/account-api';
-import { fieldErrors, type FieldErrors } from '../field-errors';
-import { EMPTY_REGISTER, registerBody, registerFormSchema, type RegisterForm } from '../register-form';
-import { useAuthSubmit } from '../use-auth-submit';
+import { EMPTY_REGISTER, registerBody, registerFormSchema } from '../register-form';
+import { useAuthForm } from '../use-auth-form';
+import { AuthCard, type AuthCopy } from './auth-card';
 import { PasswordField } from './password-field';
 import styles from './auth.module.css';
 
+const COPY: AuthCopy = {
+  title: 'Create Account',
+  description: 'Create an account to place orders and follow them.',
+  titleId: 'register-title',
+  heading: 'Create Account',
+  subtitle: 'Join us for faster checkout and order tracking.',
+  submit: 'Register',
+  busy: 'Creating Account...',
+  switchPrompt: 'Already have an account?',
+  switchTo: '/login',
+  switchLink: 'Login',
+};
+
 /** /register: creates a shopper account and signs it in; then back where the user came from, or /. */
 export function RegisterPage() {
-  const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { busy, run, from } = useAuthSubmit('Register failed');
-
-  const bind = (k: keyof RegisterForm) => ({
-    name: k,
-    value: form[k],
-    disabled: busy,
-    error: errors[k],
-    onChange: (e: { target: { value: string } }) => {
-      setForm((f) => ({ ...f, [k]: e.target.value }));
-      setErrors((er) => (er[k] ? { ...er, [k]: undefined } : er));
-    },
+  const form = useAuthForm({
+    empty: EMPTY_REGISTER,
+    schema: registerFormSchema,
+    send: (data) => register(registerBody(data)),
+    fallbackError: 'Register failed',
   });
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = registerFormSchema.safeParse(form);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      e.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(found)[0] ?? ''}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    void run(() => register(registerBody(parsed.data)));
-  };
+  const { bind } = form;
 
   return (
-    <div className={`container ${styles.page}`}>
-      <PageMeta title="Create Account" description="Create an account to place orders and follow them." />
-      <section className={styles.card} aria-labelledby="register-title">
-        <h1 id="register-title" className={styles.heading}>
-          Create Account
-        </h1>
-        <p className={styles.subtitle}>Join us for faster checkout and order tracking.</p>
-        <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
-          <div className={styles.pair}>
-            <TextField label="First Name" autoComplete="given-name" {...bind('firstName')} />
-            <TextField label="Last Name" autoComplete="family-name" {...bind('lastName')} />
-          </div>
-          <TextField label="Email Address" type="email" autoComplete="email" {...bind('email')} />
-          <TextField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            hint="At least 6 characters"
-            {...bind('password')}
-          />
-          <Button type="submit" variant="primary" block disabled={busy}>
-            {busy ? 'Creating Account...' : 'Register'}
-          </Button>
-        </form>
-        <p className={styles.switch}>
-          Already have an account?{' '}
-          <Link to="/login" state={from}>
-            Login
-          </Link>
-        </p>
-      </section>
-    </div>
+    <AuthCard copy={COPY} form={form}>
+      <div className={styles.pair}>
+        <TextField label="First Name" autoComplete="given-name" {...bind('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" {...bind('lastName')} />
+      </div>
+      <TextField label="Email Address" type="email" autoComplete="email" {...bind('email')} />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        hint="At least 6 characters"
+        {...bind('password')}
+      />
+    </AuthCard>
   );
 }

@@ -5,7 +5,7 @@ import { createAppStore } from '#web/lib/jotai';
 import { userAtom } from '#web/lib/session/auth-atoms';
 import { renderWithApp } from '#web/test/render';
 import { AdminRoutes } from '../admin-routes';
-import { adminStore } from '#web/test/admin-kit';
+import { adminStore, renderAsAdmin } from '#web/test/admin-kit';
 
 describe('Admin layout', () => {
   it('has the sidebar titles, the four links with the active one marked, and the admin badge', async () => {
@@ -43,7 +43,7 @@ describe('Admin layout', () => {
 
   it('has a menu button that opens and closes the section links (phones)', async () => {
     const user = userEvent.setup();
-    renderWithApp(<AdminRoutes />, { route: '/admin/orders', path: '/admin/*', store: await adminStore() });
+    await renderAsAdmin(<AdminRoutes />, { route: '/admin/orders', path: '/admin/*' });
     const button = screen.getByRole('button', { name: 'Admin menu' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await user.click(button);

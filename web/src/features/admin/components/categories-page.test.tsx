@@ -1,12 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
 import { renderWithApp } from '#web/test/render';
 import { adminTestStore } from '#web/test/admin-data';
-import { adminStore, bigPngFile, mockAlert, mockConfirm, pngFile, textFile } from '#web/test/admin-kit';
+import {
+  adminStore,
+  apiFailure,
+  bigPngFile,
+  mockAlert,
+  mockConfirm,
+  pngFile,
+  renderAsAdmin,
+  textFile,
+} from '#web/test/admin-kit';
 import { CategoriesPage } from './categories-page';
 
 afterEach(() => {
@@ -17,7 +26,7 @@ afterEach(() => {
 async function renderCategories(applyAccept = true) {
   await resetMockStore(adminTestStore());
   const user = userEvent.setup({ applyAccept });
-  renderWithApp(<CategoriesPage />, { route: '/admin/categories', store: await adminStore() });
+  await renderAsAdmin(<CategoriesPage />, { route: '/admin/categories' });
   await screen.findByText('Category ID: 1');
   return user;
 }
@@ -153,7 +162,7 @@ describe('Admin categories', () => {
     const user = await renderCategories();
     const alert = mockAlert();
     mockConfirm(true);
-    const fail = () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 });
+    const fail = apiFailure();
     server.use(
       http.post('*/api/categories', fail),
       http.put('*/api/categories/:id', fail),
@@ -178,7 +187,7 @@ describe('Admin categories', () => {
 
   it('shows No Categories Yet for an empty list', async () => {
     await resetMockStore({ ...adminTestStore(), categories: [], products: [] });
-    renderWithApp(<CategoriesPage />, { store: await adminStore() });
+    await renderAsAdmin(<CategoriesPage />);
     expect(await screen.findByText('No Categories Yet')).toBeInTheDocument();
   });
 

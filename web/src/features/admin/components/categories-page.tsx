@@ -3,8 +3,7 @@ import type { Category } from '#contract/schemas/category';
 import { deleteCategory, useCategoryPolling } from '../api/admin-categories';
 import { CategoryForm } from './category-form';
 import { CategoryList } from './category-list';
-import { PageMeta } from '#web/components/page-meta';
-import ui from './admin-ui.module.css';
+import { AdminPage } from './admin-page';
 import styles from './categories-page.module.css';
 
 /** /admin/categories: the form on one side, the polled list on the other. */
@@ -35,19 +34,15 @@ export function CategoriesPage() {
 
   const count = categories.length;
   return (
-    <section aria-labelledby="categories-title">
-      <PageMeta title="Admin Categories" description="Create, edit and remove categories." />
-      <header className={ui.pageHeader}>
-        <div>
-          <h1 id="categories-title" className={ui.pageTitle}>
-            Categories
-          </h1>
-          <p className={ui.pageSubtitle}>Organise the catalogue shoppers browse by.</p>
-        </div>
+    <AdminPage
+      page="categories"
+      subtitle="Organise the catalogue shoppers browse by."
+      aside={
         <p className={styles.count}>
           <strong>{count}</strong> {count === 1 ? 'category' : 'categories'}
         </p>
-      </header>
+      }
+    >
       <div className={styles.layout}>
         <CategoryForm
           key={editing?.id ?? 'new'}
@@ -66,6 +61,6 @@ export function CategoriesPage() {
           onDelete={(c) => void remove(c)}
         />
       </div>
-    </section>
+    </AdminPage>
   );
 }

@@ -3,9 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
-import { renderWithApp } from '#web/test/render';
 import { adminTestStore } from '#web/test/admin-data';
-import { adminStore } from '#web/test/admin-kit';
+import { apiFailure, renderAsAdmin } from '#web/test/admin-kit';
 import { DashboardPage } from './dashboard-page';
 
 describe('Admin dashboard', () => {
@@ -21,7 +20,7 @@ describe('Admin dashboard', () => {
         }),
       ),
     );
-    renderWithApp(<DashboardPage />, { store: await adminStore() });
+    await renderAsAdmin(<DashboardPage />);
     expect(screen.getByText('Loading dashboard data...')).toBeInTheDocument();
     expect(await screen.findByText('USD 1,250.50')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
@@ -38,7 +37,7 @@ describe('Admin dashboard', () => {
 
   it('counts real orders from the store (cancelled excluded by the server)', async () => {
     await resetMockStore(adminTestStore());
-    renderWithApp(<DashboardPage />, { store: await adminStore() });
+    await renderAsAdmin(<DashboardPage />);
     expect(
       within(await screen.findByRole('article', { name: 'Total Orders' })).getByText('3'),
     ).toBeInTheDocument();
@@ -46,12 +45,8 @@ describe('Admin dashboard', () => {
   });
 
   it('falls back to zeros and No sales data available yet. when the report fails', async () => {
-    server.use(
-      http.get('*/api/admin/sales-report', () =>
-        HttpResponse.json({ message: 'no', code: 'forbidden' }, { status: 403 }),
-      ),
-    );
-    renderWithApp(<DashboardPage />, { store: await adminStore() });
+    server.use(http.get('*/api/admin/sales-report', apiFailure(403, 'forbidden')));
+    await renderAsAdmin(<DashboardPage />);
     expect(await screen.findByText('No sales data available yet.')).toBeInTheDocument();
     expect(screen.getByText('USD 0')).toBeInTheDocument();
   });

@@ -1,26 +1,53 @@
 import { money } from '#web/lib/store-config';
 import { useSalesReport } from '../api/sales-report';
 import { CartIcon, DollarIcon, TrophyIcon } from './icons';
-import { PageMeta } from '#web/components/page-meta';
+import { AdminPage } from './admin-page';
 import ui from './admin-ui.module.css';
 import styles from './dashboard-page.module.css';
+
+/** The two stat cards: heading, icon and its tint, and the tag beside it. */
+const STATS = {
+  sales: {
+    label: 'Total Sales',
+    Icon: DollarIcon,
+    tint: styles.sales,
+    tag: 'Active',
+    tagTint: styles.tagActive,
+  },
+  orders: {
+    label: 'Total Orders',
+    Icon: CartIcon,
+    tint: styles.orders,
+    tag: 'Growing',
+    tagTint: styles.tagGrowing,
+  },
+};
+
+/** A stat card, named by its heading (id total-sales, total-orders). */
+function StatCard({ kind, value }: { kind: keyof typeof STATS; value: string }) {
+  const { label, Icon, tint, tag, tagTint } = STATS[kind];
+  return (
+    <article className={`${ui.card} ${styles.stat}`} aria-labelledby={`total-${kind}`}>
+      <div className={styles.statTop}>
+        <span className={`${styles.statIcon} ${tint}`}>
+          <Icon />
+        </span>
+        <span className={`${styles.tag} ${tagTint}`}>{tag}</span>
+      </div>
+      <h2 id={`total-${kind}`} className={styles.statLabel}>
+        {label}
+      </h2>
+      <p className={styles.statValue}>{value}</p>
+    </article>
+  );
+}
 
 /** /admin: sales totals and the best sellers in the order the server ranks them. */
 export function DashboardPage() {
   const { report, loading } = useSalesReport();
 
   return (
-    <section aria-labelledby="dashboard-title">
-      <PageMeta title="Admin Dashboard" description="Sales totals and best sellers of the store." />
-      <header className={ui.pageHeader}>
-        <div>
-          <h1 id="dashboard-title" className={ui.pageTitle}>
-            Admin Dashboard
-          </h1>
-          <p className={ui.pageSubtitle}>Overview of your store performance.</p>
-        </div>
-      </header>
-
+    <AdminPage page="dashboard" subtitle="Overview of your store performance.">
       {loading ? (
         <p role="status" className={ui.center}>
           Loading dashboard data...
@@ -28,30 +55,8 @@ export function DashboardPage() {
       ) : (
         <>
           <div className={styles.cards}>
-            <article className={`${ui.card} ${styles.stat}`} aria-labelledby="total-sales">
-              <div className={styles.statTop}>
-                <span className={`${styles.statIcon} ${styles.sales}`}>
-                  <DollarIcon />
-                </span>
-                <span className={`${styles.tag} ${styles.tagActive}`}>Active</span>
-              </div>
-              <h2 id="total-sales" className={styles.statLabel}>
-                Total Sales
-              </h2>
-              <p className={styles.statValue}>{money(report.stats.total_sales)}</p>
-            </article>
-            <article className={`${ui.card} ${styles.stat}`} aria-labelledby="total-orders">
-              <div className={styles.statTop}>
-                <span className={`${styles.statIcon} ${styles.orders}`}>
-                  <CartIcon />
-                </span>
-                <span className={`${styles.tag} ${styles.tagGrowing}`}>Growing</span>
-              </div>
-              <h2 id="total-orders" className={styles.statLabel}>
-                Total Orders
-              </h2>
-              <p className={styles.statValue}>{report.stats.orders_count.toLocaleString()}</p>
-            </article>
+            <StatCard kind="sales" value={money(report.stats.total_sales)} />
+            <StatCard kind="orders" value={report.stats.orders_count.toLocaleString()} />
           </div>
 
           <section className={`${ui.card} ${styles.top}`} aria-labelledby="top-products">
@@ -77,6 +82,6 @@ export function DashboardPage() {
           </section>
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

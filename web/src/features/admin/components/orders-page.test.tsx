@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
-import { renderWithApp } from '#web/test/render';
 import { adminTestStore } from '#web/test/admin-data';
-import { adminStore, mockAlert } from '#web/test/admin-kit';
+import { apiFailure, mockAlert, renderAsAdmin } from '#web/test/admin-kit';
 import { OrdersPage } from './orders-page';
 
 async function renderOrders() {
   await resetMockStore(adminTestStore());
   const user = userEvent.setup();
-  renderWithApp(<OrdersPage />, { route: '/admin/orders', store: await adminStore() });
+  await renderAsAdmin(<OrdersPage />, { route: '/admin/orders' });
   await screen.findByRole('heading', { name: 'Order #1' });
   return user;
 }
@@ -70,11 +69,7 @@ describe('Admin orders', () => {
   it('alerts Error updating status on failure and keeps the old status', async () => {
     const user = await renderOrders();
     const alert = mockAlert();
-    server.use(
-      http.put('*/api/orders/:id/status', () =>
-        HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 }),
-      ),
-    );
+    server.use(http.put('*/api/orders/:id/status', apiFailure()));
     await user.selectOptions(statusSelect(2), 'cancelled');
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Error updating status'));
     expect(statusSelect(2)).toHaveValue('processing');
@@ -105,10 +100,8 @@ describe('Admin orders', () => {
   });
 
   it('shows an empty state when the list fails to load', async () => {
-    server.use(
-      http.get('*/api/orders', () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 })),
-    );
-    renderWithApp(<OrdersPage />, { store: await adminStore() });
+    server.use(http.get('*/api/orders', apiFailure()));
+    await renderAsAdmin(<OrdersPage />);
     expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
     expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('0');
   });

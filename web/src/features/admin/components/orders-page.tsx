@@ -5,7 +5,7 @@ import { useAdminOrders } from '../api/admin-orders';
 import { ClockIcon, ReceiptIcon } from './icons';
 import { OrderCard } from './order-card';
 import { OrderDetailsModal } from './order-details-modal';
-import { PageMeta } from '#web/components/page-meta';
+import { AdminPage } from './admin-page';
 import ui from './admin-ui.module.css';
 import styles from './orders-page.module.css';
 
@@ -21,15 +21,10 @@ export function OrdersPage() {
   }
 
   return (
-    <section aria-labelledby="orders-title">
-      <PageMeta title="Orders Management" description="Follow orders and change their status." />
-      <header className={ui.pageHeader}>
-        <div>
-          <h1 id="orders-title" className={ui.pageTitle}>
-            Orders Management
-          </h1>
-          <p className={ui.pageSubtitle}>Follow every order from placement to delivery.</p>
-        </div>
+    <AdminPage
+      page="orders"
+      subtitle="Follow every order from placement to delivery."
+      aside={
         <div className={styles.stats}>
           <p className={styles.stat}>
             <ReceiptIcon />
@@ -46,8 +41,8 @@ export function OrdersPage() {
             </span>
           </p>
         </div>
-      </header>
-
+      }
+    >
       {loading ? (
         <Spinner label="Loading orders..." />
       ) : orders.length === 0 ? (
@@ -61,6 +56,6 @@ export function OrdersPage() {
       )}
 
       {viewing && <OrderDetailsModal order={viewing} onClose={() => setViewing(null)} />}
-    </section>
+    </AdminPage>
   );
 }

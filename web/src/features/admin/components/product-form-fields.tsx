@@ -9,6 +9,11 @@ import { ImagePicker } from './image-picker';
 import ui from './admin-ui.module.css';
 import styles from './product-modal.module.css';
 
+type TextKey = 'title' | 'description' | 'regular_price' | 'sale_price' | 'category';
+
+/** Title, description and category span the grid's full width. */
+const WIDE = { classes: ADMIN_FIELD, className: styles.wide };
+
 /** Both prices: money in the admin's field look. */
 const PRICE_INPUT = {
   classes: ADMIN_FIELD,
@@ -32,61 +37,31 @@ export function ProductFormFields({ values, onChange, categories, disabled, exis
     <K extends keyof ProductFormValues>(key: K) =>
     (value: ProductFormValues[K]) =>
       onChange((v) => ({ ...v, [key]: value }));
-  const text =
-    (key: 'title' | 'description' | 'regular_price' | 'sale_price' | 'category') =>
-    (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      set(key)(e.target.value);
+  /** A text control's id (product-regular-price...), value, change handler and disabled state. */
+  const bind = (key: TextKey) => ({
+    id: `product-${key.replace('_', '-')}`,
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      set(key)(e.target.value),
+    disabled,
+  });
+  const bindTags = (key: 'sizes' | 'colors') => ({ value: values[key], onChange: set(key), disabled });
 
   return (
     <div className={styles.grid}>
+      <TextField label="Product Title" {...WIDE} {...bind('title')} />
+      <TextAreaField label="Description" {...WIDE} rows={4} {...bind('description')} />
+      <TextField label="Regular Price" {...PRICE_INPUT} {...bind('regular_price')} />
       <TextField
-        id="product-title"
-        label="Product Title"
-        classes={ADMIN_FIELD}
-        className={styles.wide}
-        value={values.title}
-        onChange={text('title')}
-        disabled={disabled}
-      />
-      <TextAreaField
-        id="product-description"
-        label="Description"
-        classes={ADMIN_FIELD}
-        className={styles.wide}
-        rows={4}
-        value={values.description}
-        onChange={text('description')}
-        disabled={disabled}
-      />
-      <TextField
-        id="product-regular-price"
-        label="Regular Price"
-        {...PRICE_INPUT}
-        value={values.regular_price}
-        onChange={text('regular_price')}
-        disabled={disabled}
-      />
-      <TextField
-        id="product-sale-price"
         label={
           <>
             Sale Price <span className={ui.muted}>(optional)</span>
           </>
         }
         {...PRICE_INPUT}
-        value={values.sale_price}
-        onChange={text('sale_price')}
-        disabled={disabled}
+        {...bind('sale_price')}
       />
-      <SelectField
-        id="product-category"
-        label="Category"
-        classes={ADMIN_FIELD}
-        className={styles.wide}
-        value={values.category}
-        onChange={text('category')}
-        disabled={disabled}
-      >
+      <SelectField label="Category" {...WIDE} {...bind('category')}>
         <option value="">Select Category</option>
         {categories.map((c) => (
           <option key={c.id} value={String(c.id)}>
@@ -94,20 +69,8 @@ export function ProductFormFields({ values, onChange, categories, disabled, exis
           </option>
         ))}
       </SelectField>
-      <TagInput
-        label="Sizes"
-        value={values.sizes}
-        onChange={set('sizes')}
-        disabled={disabled}
-        placeholder="e.g. M, then Enter"
-      />
-      <TagInput
-        label="Colors"
-        value={values.colors}
-        onChange={set('colors')}
-        disabled={disabled}
-        placeholder="e.g. Navy, then Enter"
-      />
+      <TagInput label="Sizes" placeholder="e.g. M, then Enter" {...bindTags('sizes')} />
+      <TagInput label="Colors" placeholder="e.g. Navy, then Enter" {...bindTags('colors')} />
       <ImagePicker
         label="Featured Image"
         preview={values.newImage ?? values.image}

@@ -5,16 +5,22 @@ import { http, HttpResponse } from 'msw';
 import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
 import { adminTestStore } from '#web/test/admin-data';
-import { renderWithApp } from '#web/test/render';
-import { adminStore, bigPngFile, mockAlert, pngFile, textFile } from '#web/test/admin-kit';
+import { recordRequests } from '#web/test/requests';
+import { apiFailure, bigPngFile, mockAlert, pngFile, renderAsAdmin, textFile } from '#web/test/admin-kit';
 import { ProductsPage } from './products-page';
 
 // The modal is opened from the products page, as an admin would.
 
 async function renderProducts() {
   await resetMockStore(adminTestStore());
-  renderWithApp(<ProductsPage />, { route: '/admin/products', store: await adminStore() });
+  await renderAsAdmin(<ProductsPage />, { route: '/admin/products' });
   await screen.findByRole('table');
+}
+
+/** Opens the product modal as the admin would: New Product, or the Edit button of the row titled `title`. */
+async function openModal(user: ReturnType<typeof userEvent.setup>, title?: string) {
+  await user.click(screen.getByRole('button', { name: title ? `Edit ${title}` : 'New Product' }));
+  return within(screen.getByRole('dialog', { name: title ? 'Edit Product' : 'New Product' }));
 }
 
 afterEach(() => server.events.removeAllListeners());
@@ -23,13 +29,8 @@ describe('Admin products: the product modal', () => {
   it('creates a product with category, tags, featured and gallery images, then reloads and closes', async () => {
     const user = userEvent.setup();
     await renderProducts();
-    const posted: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      posted.push(`${request.method} ${new URL(request.url).pathname}`);
-    });
-    await user.click(screen.getByRole('button', { name: 'New Product' }));
-    const dialog = screen.getByRole('dialog', { name: 'New Product' });
-    const d = within(dialog);
+    const posted = recordRequests();
+    const d = await openModal(user);
     await user.type(d.getByRole('textbox', { name: 'Product Title' }), 'Linen Shirt');
     await user.type(d.getByRole('textbox', { name: 'Description' }), 'Cool in summer');
     await user.type(d.getByRole('spinbutton', { name: 'Regular Price' }), '80');
@@ -61,12 +62,8 @@ describe('Admin products: the product modal', () => {
   it('edits a product: Edit Product filled with the row; no gallery call when no gallery was chosen', async () => {
     const user = userEvent.setup();
     await renderProducts();
-    const posted: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      posted.push(`${request.method} ${new URL(request.url).pathname}`);
-    });
-    await user.click(screen.getByRole('button', { name: 'Edit Striped Tee' }));
-    const d = within(screen.getByRole('dialog', { name: 'Edit Product' }));
+    const posted = recordRequests();
+    const d = await openModal(user, 'Striped Tee');
     expect(d.getByRole('textbox', { name: 'Product Title' })).toHaveValue('Striped Tee');
     expect(d.getByRole('spinbutton', { name: 'Regular Price' })).toHaveValue(22);
     expect(d.getByRole('combobox', { name: 'Category' })).toHaveDisplayValue('T-Shirts');
@@ -95,8 +92,7 @@ describe('Admin products: the product modal', () => {
         );
       }),
     );
-    await user.click(screen.getByRole('button', { name: 'New Product' }));
-    const d = within(screen.getByRole('dialog', { name: 'New Product' }));
+    const d = await openModal(user);
     await user.click(d.getByRole('button', { name: 'Create' }));
     expect(await d.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(d.getByRole('textbox', { name: 'Product Title' })).toBeDisabled();
@@ -110,21 +106,13 @@ describe('Admin products: the product modal', () => {
     const user = userEvent.setup();
     await renderProducts();
     const alert = mockAlert();
-    const writes: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname}`);
-    });
+    const writes = recordRequests();
     server.use(
-      http.post(
-        '*/api/products/:id/images',
-        () => HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 }),
-        {
-          once: true,
-        },
-      ),
+      http.post('*/api/products/:id/images', apiFailure(), {
+        once: true,
+      }),
     );
-    await user.click(screen.getByRole('button', { name: 'New Product' }));
-    const d = within(screen.getByRole('dialog', { name: 'New Product' }));
+    const d = await openModal(user);
     await user.type(d.getByRole('textbox', { name: 'Product Title' }), 'Wool Cap');
     await user.type(d.getByRole('spinbutton', { name: 'Regular Price' }), '18');
     await user.upload(d.getByLabelText('Gallery Images'), pngFile());
@@ -145,25 +133,20 @@ describe('Admin products: the product modal', () => {
   it('Cancel closes the modal without saving', async () => {
     const user = userEvent.setup();
     await renderProducts();
-    const writes: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      if (request.method !== 'GET') writes.push(request.method);
-    });
-    await user.click(screen.getByRole('button', { name: 'Edit Striped Tee' }));
-    const d = within(screen.getByRole('dialog', { name: 'Edit Product' }));
+    const requests = recordRequests();
+    const d = await openModal(user, 'Striped Tee');
     await user.type(d.getByRole('textbox', { name: 'Product Title' }), ' changed');
     await user.click(d.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Striped Tee')).toBeInTheDocument();
-    expect(writes).toEqual([]);
+    expect(requests.filter((r) => !r.startsWith('GET '))).toEqual([]);
   });
 
   it('applies the file rules to the featured image with the spec messages', async () => {
     const user = userEvent.setup({ applyAccept: false });
     await renderProducts();
     const alert = mockAlert();
-    await user.click(screen.getByRole('button', { name: 'New Product' }));
-    const d = within(screen.getByRole('dialog', { name: 'New Product' }));
+    const d = await openModal(user);
     await user.upload(d.getByLabelText('Featured Image'), textFile());
     expect(alert).toHaveBeenLastCalledWith('Please select an image file');
     await user.upload(d.getByLabelText('Featured Image'), bigPngFile());

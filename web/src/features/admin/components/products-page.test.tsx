@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
 import { adminTestStore } from '#web/test/admin-data';
 import { renderWithApp } from '#web/test/render';
-import { adminStore, mockAlert, mockConfirm } from '#web/test/admin-kit';
+import { adminStore, apiFailure, mockAlert, mockConfirm, renderAsAdmin } from '#web/test/admin-kit';
 import { ProductsPage } from './products-page';
 
 async function renderProducts(
@@ -81,17 +81,13 @@ describe('Admin products: list and pagination', () => {
 
   it('says No products found. for an empty catalogue', async () => {
     await resetMockStore({ ...adminTestStore(), products: [] });
-    renderWithApp(<ProductsPage />, { store: await adminStore() });
+    await renderAsAdmin(<ProductsPage />);
     expect(await screen.findByText('No products found.')).toBeInTheDocument();
   });
 
   it('treats a failed load as an empty list with no pagination', async () => {
-    server.use(
-      http.get('*/api/products', () =>
-        HttpResponse.json({ message: 'down', code: 'internal' }, { status: 500 }),
-      ),
-    );
-    renderWithApp(<ProductsPage />, { store: await adminStore() });
+    server.use(http.get('*/api/products', apiFailure()));
+    await renderAsAdmin(<ProductsPage />);
     expect(await screen.findByText('No products found.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
   });
@@ -111,11 +107,7 @@ describe('Admin products: list and pagination', () => {
     expect(screen.queryByText('Striped Tee')).not.toBeInTheDocument();
 
     const alert = mockAlert();
-    server.use(
-      http.delete('*/api/products/:id', () =>
-        HttpResponse.json({ message: 'no', code: 'internal' }, { status: 500 }),
-      ),
-    );
+    server.use(http.delete('*/api/products/:id', apiFailure()));
     await user.click(screen.getByRole('button', { name: 'Delete Rain Jacket' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Error deleting product. Please try again.'));
   });

@@ -6,7 +6,7 @@ import { useCategoryOptions } from '../api/admin-categories';
 import { PlusIcon } from './icons';
 import { ProductModal } from './product-modal';
 import { ProductsTable } from './products-table';
-import { PageMeta } from '#web/components/page-meta';
+import { AdminPage } from './admin-page';
 import ui from './admin-ui.module.css';
 import styles from './products-page.module.css';
 
@@ -34,22 +34,15 @@ export function ProductsPage() {
   }
 
   return (
-    <section aria-labelledby="products-title">
-      <PageMeta title="Admin Products" description="Create, edit and remove products." />
-      <header className={ui.pageHeader}>
-        <div>
-          <h1 id="products-title" className={ui.pageTitle}>
-            Products
-          </h1>
-          <p className={ui.pageSubtitle}>
-            {total === 1 ? '1 product in the catalogue' : `${total} products in the catalogue`}
-          </p>
-        </div>
+    <AdminPage
+      page="products"
+      subtitle={total === 1 ? '1 product in the catalogue' : `${total} products in the catalogue`}
+      aside={
         <button type="button" className={ui.primary} onClick={() => setModal({ open: true, product: null })}>
           <PlusIcon width={18} height={18} /> New Product
         </button>
-      </header>
-
+      }
+    >
       <div className={ui.card}>
         {loading ? (
           <Spinner label="Loading products..." />
@@ -99,6 +92,6 @@ export function ProductsPage() {
           }}
         />
       )}
-    </section>
+    </AdminPage>
   );
 }

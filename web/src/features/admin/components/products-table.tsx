@@ -1,4 +1,5 @@
 import type { Product } from '#contract/schemas/product';
+import { ColumnHeads } from '#web/components/column-heads';
 import { money } from '#web/lib/store-config';
 import { EditIcon, TrashIcon } from './icons';
 import ui from './admin-ui.module.css';
@@ -20,15 +21,7 @@ export function ProductsTable({ items, deletingId, onEdit, onDelete }: ProductsT
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Image</th>
-            <th scope="col">Title</th>
-            <th scope="col">Price</th>
-            <th scope="col">Category</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Image', 'Title', 'Price', 'Category', 'Actions']} />
         <tbody>
           {items.map((p) => (
             <tr key={p.id}>

@@ -75,7 +75,7 @@ export function CartPage() {
               </Button>
             </div>
           </div>
-          <aside className={styles.side}>
+          <aside>
             <CartTotals
               subtotal={subtotal}
               shipping={shipping}

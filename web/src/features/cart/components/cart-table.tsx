@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { CartLine } from '#contract/schemas/cart';
 import { fromCents, toCents } from '#contract/rules/money';
+import { ColumnHeads } from '#web/components/column-heads';
 import { ProductImage } from '#web/components/product-image';
 import { QuantityStepper } from '#web/components/quantity-stepper';
 import { money } from '#web/lib/store-config';
@@ -27,15 +28,7 @@ export function CartTable({ lines, valueOf, onEdit, onRemove }: Props) {
   return (
     <table className={styles.table}>
       <caption className="visually-hidden">Items in your cart</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Price</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Subtotal</th>
-          <th scope="col">Action</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Product', 'Price', 'Quantity', 'Subtotal', 'Action']} />
       <tbody>
         {lines.map((line, i) => {
           const options = lineOptions(line);

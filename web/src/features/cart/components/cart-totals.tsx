@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import type { ShippingAddress } from '#contract/schemas/cart';
-import { fromCents, toCents } from '#contract/rules/money';
 import { buttonClass, Button } from '#web/components/button';
-import { money } from '#web/lib/store-config';
-import page from '#web/styles/page.module.css';
+import { Panel } from '#web/components/panel';
+import { TotalsList } from '#web/components/totals-list';
 import styles from './cart-totals.module.css';
 
 interface Props {
@@ -25,33 +24,19 @@ function destination(a: ShippingAddress): string {
 export function CartTotals({ subtotal, shipping, address, onCalculateShipping }: Props) {
   const to = destination(address);
   return (
-    <section className={`${page.panel} ${styles.box}`} aria-labelledby="cart-totals-title">
-      <h2 id="cart-totals-title" className={page.panelTitle}>
-        Cart Totals
-      </h2>
-      <dl className={styles.rows}>
-        <div className={styles.row}>
-          <dt>Subtotal</dt>
-          <dd>{money(subtotal)}</dd>
-        </div>
-        <div className={styles.row}>
-          <dt>Shipping</dt>
-          <dd>
-            {money(shipping)}
-            {to ? <span className={styles.destination}>to {to}</span> : null}
-          </dd>
-        </div>
-        <div className={`${styles.row} ${styles.total}`}>
-          <dt>Total</dt>
-          <dd>{money(fromCents(toCents(subtotal) + toCents(shipping)))}</dd>
-        </div>
-      </dl>
+    <Panel titleId="cart-totals-title" title="Cart Totals" className={styles.box}>
+      <TotalsList
+        subtotal={subtotal}
+        shipping={shipping}
+        shippingNote={to ? <span className={styles.destination}>to {to}</span> : null}
+        classes={{ list: styles.rows, row: styles.row, total: styles.total }}
+      />
       <Button variant="secondary" block onClick={onCalculateShipping}>
         Calculate shipping
       </Button>
       <Link to="/checkout" className={buttonClass({ variant: 'accent', block: true })}>
         Proceed to Checkout
       </Link>
-    </section>
+    </Panel>
   );
 }

@@ -1,27 +1,20 @@
 import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { effectivePrice } from '#contract/rules/money';
 import { catalogQuerySchema, runCatalogQuery } from '#contract/rules/catalog-query';
 import { server } from '#mock-api/node';
 import { demoData, keepProducts, reseed } from '#web/test/catalog-store';
 import { renderWithApp } from '#web/test/render';
+import { recordProductQueries } from '#web/test/requests';
 import { ProductListPage } from './product-list-page';
 
 // Whole pages against the mock core: give slow CI machines more than the default second to settle.
 configure({ asyncUtilTimeout: 4000 });
 
 /** Every /api/products query the page sends, in order (the sidebar's limit=5 call filtered out). */
-let listCalls: URLSearchParams[] = [];
-beforeEach(() => {
-  listCalls = [];
-  server.events.on('request:start', ({ request }) => {
-    const url = new URL(request.url);
-    if (url.pathname === '/api/products' && url.searchParams.get('limit') === '12') listCalls.push(url.searchParams);
-  });
-});
-afterEach(() => server.events.removeAllListeners());
+const listCalls = recordProductQueries((query) => query.get('limit') === '12');
 
 const location = () => screen.getByTestId('location').textContent;
 const lastCall = () => listCalls[listCalls.length - 1]!;
@@ -51,7 +44,10 @@ describe('product list: title, count and query', () => {
     const { categories } = await demoData();
     const cat = categories.find((c) => c.slug.includes('-')) ?? categories[0]!;
     await renderList(`/products?search=&name=cotton&category=${cat.slug}&collection=everyday-comfort`);
-    const expected = cat.slug.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+    const expected = cat.slug
+      .split('-')
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join(' ');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(expected);
     expect(lastCall().get('category')).toBe(cat.slug);
     expect(lastCall().get('q')).toBe('cotton');
@@ -60,7 +56,9 @@ describe('product list: title, count and query', () => {
 
   it('says "1 product found" for a single match', async () => {
     const { products } = await demoData();
-    const unique = products.find((p) => runCatalogQuery(products, catalogQuerySchema.parse({ q: p.title })).total === 1)!;
+    const unique = products.find(
+      (p) => runCatalogQuery(products, catalogQuerySchema.parse({ q: p.title })).total === 1,
+    )!;
     await renderList(`/products?name=${encodeURIComponent(unique.title)}`);
     expect(count()).toHaveTextContent(/^1 product found$/);
   });
@@ -102,7 +100,9 @@ describe('product list: sort and filters', () => {
     expect(lastCall().get('page')).toBe('1');
     expect(location()).toBe('/products');
     const top = Math.max(...products.map(effectivePrice));
-    await waitFor(() => expect(screen.getAllByRole('article')[0]).toHaveTextContent(`USD ${top.toLocaleString()}`));
+    await waitFor(() =>
+      expect(screen.getAllByRole('article')[0]).toHaveTextContent(`USD ${top.toLocaleString()}`),
+    );
   });
 
   it('starts the slider at the highest price; Apply Filter commits it and resets to page 1', async () => {

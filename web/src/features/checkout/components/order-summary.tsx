@@ -3,8 +3,9 @@ import type { CartLine } from '#contract/schemas/cart';
 import { fromCents, toCents } from '#contract/rules/money';
 import { shippingForOrder } from '#contract/rules/shipping';
 import { Button } from '#web/components/button';
+import { Panel } from '#web/components/panel';
+import { TotalsList } from '#web/components/totals-list';
 import { money } from '#web/lib/store-config';
-import page from '#web/styles/page.module.css';
 import styles from './order-summary.module.css';
 
 interface Props {
@@ -24,12 +25,8 @@ export const OFFLINE_ORDER = "You're offline. Connect to the internet to place y
  */
 export function OrderSummary({ lines, subtotal, city, processing, offline = false }: Props) {
   const shipping = shippingForOrder(city);
-  const total = fromCents(toCents(subtotal) + toCents(shipping));
   return (
-    <section className={`${page.panel} ${styles.card}`} aria-labelledby="summary-title">
-      <h2 id="summary-title" className={page.panelTitle}>
-        Your Order
-      </h2>
+    <Panel titleId="summary-title" title="Your Order" className={styles.card}>
       <ul className={styles.lines}>
         {lines.map((l) => (
           <li key={`${l.productId}|${l.selectedSize}|${l.selectedColor}`} className={styles.line}>
@@ -45,20 +42,11 @@ export function OrderSummary({ lines, subtotal, city, processing, offline = fals
           </li>
         ))}
       </ul>
-      <dl className={styles.totals}>
-        <div className={styles.row}>
-          <dt>Subtotal</dt>
-          <dd>{money(subtotal)}</dd>
-        </div>
-        <div className={styles.row}>
-          <dt>Shipping</dt>
-          <dd>{money(shipping)}</dd>
-        </div>
-        <div className={`${styles.row} ${styles.total}`}>
-          <dt>Total</dt>
-          <dd>{money(total)}</dd>
-        </div>
-      </dl>
+      <TotalsList
+        subtotal={subtotal}
+        shipping={shipping}
+        classes={{ list: styles.totals, row: styles.row, total: styles.total }}
+      />
       <div className={styles.payment}>
         <p className={styles.method}>
           <span className={styles.dot} aria-hidden="true" /> Cash on delivery
@@ -77,6 +65,6 @@ export function OrderSummary({ lines, subtotal, city, processing, offline = fals
       <Button type="submit" variant="accent" block disabled={processing}>
         {processing ? 'Processing Order...' : 'Place Order'}
       </Button>
-    </section>
+    </Panel>
   );
 }

@@ -1,12 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { effectivePrice } from '#contract/rules/money';
-import { server } from '#mock-api/node';
 import { readCookie } from '#web/lib/cookies';
 import { cartLinesAtom } from '#web/lib/session/cart-atoms';
 import { demoData, reseed, type DemoData } from '#web/test/catalog-store';
 import { renderWithApp } from '#web/test/render';
+import { recordProductQueries } from '#web/test/requests';
 import { ProductDetailPage } from './product-detail-page';
 
 // Whole pages against the mock core: give slow CI machines more than the default second to settle.
@@ -34,14 +34,18 @@ describe('product detail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: long })).toBeInTheDocument();
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem');
     expect(crumbs[0]).toHaveTextContent('Home');
-    expect(within(crumbs[1]!).getByRole('link')).toHaveAttribute('href', `/products?category=${p.categories[0]!.slug}`);
+    expect(within(crumbs[1]!).getByRole('link')).toHaveAttribute(
+      'href',
+      `/products?category=${p.categories[0]!.slug}`,
+    );
     expect(crumbs[2]).toHaveTextContent(`${long.slice(0, 70)}...`);
     expect(crumbs[2]!.textContent).toHaveLength(73);
   });
 
   it('keeps a short title whole in the breadcrumb and shows price, category link and sanitised description', async () => {
     const demo = await reseed((d) => {
-      d.products[0]!.description = '<p>Soft <strong>brushed</strong> cotton.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>';
+      d.products[0]!.description =
+        '<p>Soft <strong>brushed</strong> cotton.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>';
     });
     const p = demo.products[0]!;
     const { container } = renderProduct(p.id);
@@ -127,7 +131,15 @@ describe('product detail', () => {
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(location()).toBe('/cart');
-    const line = { productId: p.id, qty: 2, price: effectivePrice(p), title: p.title, image: p.featured_image, selectedSize: p.sizes[1], selectedColor: p.colors[1] };
+    const line = {
+      productId: p.id,
+      qty: 2,
+      price: effectivePrice(p),
+      title: p.title,
+      image: p.featured_image,
+      selectedSize: p.sizes[1],
+      selectedColor: p.colors[1],
+    };
     expect(store.get(cartLinesAtom)).toEqual([line]);
     expect(JSON.parse(readCookie('cart')!).lines).toEqual([line]);
   });
@@ -150,7 +162,9 @@ describe('product detail', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderProduct(987654);
     expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
-    expect(screen.getByText("The product you're looking for doesn't exist or has been removed.")).toBeInTheDocument();
+    expect(
+      screen.getByText("The product you're looking for doesn't exist or has been removed."),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
     expect(errors).toHaveBeenCalled();
     errors.mockRestore();
@@ -166,22 +180,18 @@ describe('product detail', () => {
     expect(ld).toMatchObject({
       '@type': 'Product',
       name: p.title,
-      offers: { price: effectivePrice(p).toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      offers: {
+        price: effectivePrice(p).toFixed(2),
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
     });
     expect(ld.image[0]).toMatch(/^http/);
   });
 });
 
 describe('related products', () => {
-  let calls: URLSearchParams[] = [];
-  beforeEach(() => {
-    calls = [];
-    server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url);
-      if (url.pathname === '/api/products') calls.push(url.searchParams);
-    });
-  });
-  afterEach(() => server.events.removeAllListeners());
+  const calls = recordProductQueries();
 
   it('asks for 5 of the same category, leaves the product itself out and scrolls by width minus 100 px', async () => {
     const p = pickProduct(await demoData());

@@ -14,7 +14,50 @@ import { money } from '#web/lib/store-config';
 import { OptionPicker } from './option-picker';
 import styles from './product-detail.module.css';
 
-const PRODUCT_QTY_LABELS = { input: 'Quantity', decrease: 'Decrease quantity', increase: 'Increase quantity' };
+const PRODUCT_QTY_LABELS = {
+  input: 'Quantity',
+  decrease: 'Decrease quantity',
+  increase: 'Increase quantity',
+};
+
+/** The texts of the two picks a cart line needs. */
+const PICKS = {
+  size: {
+    label: 'Size',
+    choose: 'Please choose a size',
+    none: 'This item has no sizes to choose from, so it cannot be added yet',
+    empty: 'No sizes are listed for this item.',
+  },
+  color: {
+    label: 'Colour',
+    choose: 'Please choose a colour',
+    none: 'This item has no colours to choose from, so it cannot be added yet',
+    empty: 'No colours are listed for this item.',
+  },
+};
+
+/**
+ * A pick the shopper must make (size or colour): its value, the props of its picker, and check(), which
+ * shows why nothing can be added yet (nothing chosen, or nothing to choose from) and says whether it is set.
+ */
+function usePick(name: keyof typeof PICKS, options: string[]) {
+  const text = PICKS[name];
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const check = () => {
+    setError(value ? null : options.length ? text.choose : text.none);
+    return value !== '';
+  };
+  const onChange = (v: string) => {
+    setValue(v);
+    setError(null);
+  };
+  return {
+    value,
+    check,
+    picker: { label: text.label, name, options, value, onChange, error, emptyText: text.empty },
+  };
+}
 
 /**
  * Title, price, category, pickers, quantity and Add to Cart. Size and colour must both be chosen: the check
@@ -22,31 +65,27 @@ const PRODUCT_QTY_LABELS = { input: 'Quantity', decrease: 'Decrease quantity', i
  * pickers say so up front instead of leaving the shopper puzzled.
  */
 export function ProductInfo({ product }: { product: Product }) {
-  const [size, setSize] = useState('');
-  const [color, setColor] = useState('');
+  const size = usePick('size', product.sizes);
+  const color = usePick('color', product.colors);
   const [qty, setQty] = useState(1);
   const [qtyText, setQtyText] = useState('1');
-  const [sizeError, setSizeError] = useState<string | null>(null);
-  const [colorError, setColorError] = useState<string | null>(null);
   const addToCart = useSetAtom(addToCartAtom);
   const navigate = useNavigate();
   const category = product.categories[0];
   const description = useMemo(() => DOMPurify.sanitize(product.description), [product.description]);
 
   const add = () => {
-    const missingSize = !size;
-    const missingColor = !color;
-    setSizeError(missingSize ? (product.sizes.length ? 'Please choose a size' : 'This item has no sizes to choose from, so it cannot be added yet') : null);
-    setColorError(missingColor ? (product.colors.length ? 'Please choose a colour' : 'This item has no colours to choose from, so it cannot be added yet') : null);
-    if (missingSize || missingColor) return;
+    // Both are checked (not short-circuited) so each picker shows its own message.
+    const picked = [size.check(), color.check()].every(Boolean);
+    if (!picked) return;
     addToCart({
       productId: product.id,
       qty,
       price: effectivePrice(product),
       title: product.title,
       image: product.featured_image,
-      selectedSize: size,
-      selectedColor: color,
+      selectedSize: size.value,
+      selectedColor: color.value,
     });
     navigate('/cart');
   };
@@ -65,31 +104,8 @@ export function ProductInfo({ product }: { product: Product }) {
       </div>
       {product.short_description && <p className={styles.lead}>{product.short_description}</p>}
       <div className={styles.pickers}>
-        <OptionPicker
-          label="Size"
-          name="size"
-          options={product.sizes}
-          value={size}
-          onChange={(v) => {
-            setSize(v);
-            setSizeError(null);
-          }}
-          error={sizeError}
-          emptyText="No sizes are listed for this item."
-        />
-        <OptionPicker
-          label="Colour"
-          name="color"
-          options={product.colors}
-          value={color}
-          onChange={(v) => {
-            setColor(v);
-            setColorError(null);
-          }}
-          error={colorError}
-          emptyText="No colours are listed for this item."
-          swatches
-        />
+        <OptionPicker {...size.picker} />
+        <OptionPicker {...color.picker} swatches />
       </div>
       <div className={styles.buy}>
         <QuantityStepper
@@ -114,8 +130,8 @@ export function ProductInfo({ product }: { product: Product }) {
             Shipping & Delivery
           </h2>
           <p>
-            Delivered in 3–5 business days. A flat {money(SHIPPING_FLAT)} shipping fee applies once you enter your city, and you pay
-            cash on delivery.
+            Delivered in 3–5 business days. A flat {money(SHIPPING_FLAT)} shipping fee applies once you enter
+            your city, and you pay cash on delivery.
           </p>
         </div>
       </aside>

@@ -1,0 +1,61 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '#web/components/button';
+import { PageMeta } from '#web/components/page-meta';
+import styles from './auth.module.css';
+
+/** The texts of one auth screen. */
+export interface AuthCopy {
+  /** Page title and meta description. */
+  title: string;
+  description: string;
+  /** The id of the card's heading, which names the card. */
+  titleId: string;
+  heading: string;
+  subtitle: string;
+  submit: string;
+  /** The submit button's text while the call runs. */
+  busy: string;
+  /** The line under the form: "prompt link", the link going to the other auth screen. */
+  switchPrompt: string;
+  switchTo: string;
+  switchLink: string;
+}
+
+interface Props {
+  copy: AuthCopy;
+  form: {
+    busy: boolean;
+    submit: (e: FormEvent<HTMLFormElement>) => void;
+    /** Router state passed on to the other auth screen, so it too returns where the user came from. */
+    from: unknown;
+  };
+  children: ReactNode;
+}
+
+/** The card login and register share: heading, subtitle, the form with its submit button, the switch line. */
+export function AuthCard({ copy, form, children }: Props) {
+  return (
+    <div className={`container ${styles.page}`}>
+      <PageMeta title={copy.title} description={copy.description} />
+      <section className={styles.card} aria-labelledby={copy.titleId}>
+        <h1 id={copy.titleId} className={styles.heading}>
+          {copy.heading}
+        </h1>
+        <p className={styles.subtitle}>{copy.subtitle}</p>
+        <form className={styles.form} onSubmit={form.submit} noValidate aria-busy={form.busy}>
+          {children}
+          <Button type="submit" variant="primary" block disabled={form.busy}>
+            {form.busy ? copy.busy : copy.submit}
+          </Button>
+        </form>
+        <p className={styles.switch}>
+          {copy.switchPrompt}{' '}
+          <Link to={copy.switchTo} state={form.from}>
+            {copy.switchLink}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
