@@ -31,17 +31,26 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   return server.child;
 }
 
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
+/** Sends `signal` and resolves with the exit code once the process is gone. */
+const stopped = (child: ChildProcess, signal: NodeJS.Signals) =>
+  new Promise<number | null>((resolve) => {
+    child.once('exit', (exitCode) => resolve(exitCode));
+    child.kill(signal);
   });
+const killed = (child: ChildProcess) => stopped(child, 'SIGKILL');
 
-it('an order acknowledged with 201 survives kill -9', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'threadline-durable-'));
+/** A fresh temp data folder (removed at the end), a free port, and a contract client for that port. */
+async function freshSetup(prefix: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
   dirs.push(dataDir);
   const port = await freePort();
-  const c = createClient(() => ({ baseUrl: `http://127.0.0.1:${port}`, admin: ADMIN }));
+  const base = `http://127.0.0.1:${port}`;
+  const c = createClient(() => ({ baseUrl: base, admin: ADMIN }));
+  return { dataDir, port, base, c };
+}
+
+it('an order acknowledged with 201 survives kill -9', async () => {
+  const { dataDir, port, c } = await freshSetup('threadline-durable-');
 
   let child = await startServer(dataDir, port);
   const admin = await c.adminToken();
@@ -75,28 +84,17 @@ it('an order acknowledged with 201 survives kill -9', async () => {
 }, 60_000);
 
 it('SIGTERM stops the server cleanly (exit code 0) and the data reopens', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'threadline-term-'));
-  dirs.push(dataDir);
-  const port = await freePort();
-  const c = createClient(() => ({ baseUrl: `http://127.0.0.1:${port}`, admin: ADMIN }));
+  const { dataDir, port, c } = await freshSetup('threadline-term-');
   let child = await startServer(dataDir, port);
   const shopper = await c.newShopper();
-  const code = await new Promise<number | null>((resolve) => {
-    child.once('exit', (exitCode) => resolve(exitCode));
-    child.kill('SIGTERM');
-  });
-  expect(code).toBe(0);
+  expect(await stopped(child, 'SIGTERM')).toBe(0);
   child = await startServer(dataDir, port);
   expect((await c.call('me', { token: shopper.token })).status).toBe(200);
   await killed(child);
 }, 60_000);
 
 it('kill -9 during a storm of concurrent orders loses no acknowledged order and leaves every shard readable', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'threadline-storm-'));
-  dirs.push(dataDir);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const c = createClient(() => ({ baseUrl: base, admin: ADMIN }));
+  const { dataDir, port, base, c } = await freshSetup('threadline-storm-');
   let child = await startServer(dataDir, port);
   const admin = await c.adminToken();
   const productId = (

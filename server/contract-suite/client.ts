@@ -63,6 +63,11 @@ export function createClient(target: () => ContractTarget) {
     return { status: res.status, body: json as T };
   }
 
+  /** Just the status of a call (the answer is still checked against the contract). */
+  async function status(name: EndpointName, opts: CallOptions = {}): Promise<number> {
+    return (await call(name, opts)).status;
+  }
+
   let n = 0;
   /** A fresh shopper account (unique e-mail per call) and its token. */
   async function newShopper(): Promise<{ token: string; id: number; email: string; password: string }> {
@@ -86,7 +91,7 @@ export function createClient(target: () => ContractTarget) {
     return fetch(`${target().baseUrl}${API_BASE}${path}`, init);
   }
 
-  return { call, newShopper, adminToken, raw };
+  return { call, status, newShopper, adminToken, raw };
 }
 
 export type ContractClient = ReturnType<typeof createClient>;

@@ -34,33 +34,20 @@ export function ordersSuite(c: ContractClient): void {
     beforeAll(async () => {
       admin = await c.adminToken();
       stranger = (await c.newShopper()).token;
+      // Every product has an image; a sale price, sizes and colours only when `product` gives them.
       const form = { description: '', sku: '', category: '', image: PNG_DATA_URL };
-      tee = (
-        await c.call('createProduct', {
-          token: admin,
-          body: {
-            ...form,
-            title: 'Order Tee',
-            regular_price: 40,
-            sale_price: 30,
-            sizes: ['S', 'M'],
-            colors: ['#ff0000', '#0000ff'],
-          },
-        })
-      ).body.id;
-      tote = (
-        await c.call('createProduct', {
-          token: admin,
-          body: {
-            ...form,
-            title: 'Order Tote',
-            regular_price: 10.1,
-            sale_price: null,
-            sizes: [],
-            colors: [],
-          },
-        })
-      ).body.id;
+      const create = async (product: Record<string, unknown>): Promise<number> => {
+        const body = { ...form, sale_price: null, sizes: [], colors: [], ...product };
+        return (await c.call('createProduct', { token: admin, body })).body.id;
+      };
+      tee = await create({
+        title: 'Order Tee',
+        regular_price: 40,
+        sale_price: 30,
+        sizes: ['S', 'M'],
+        colors: ['#ff0000', '#0000ff'],
+      });
+      tote = await create({ title: 'Order Tote', regular_price: 10.1 });
     });
 
     it('POST /orders: 201 with the catalogue price; the order shows in /orders/my with its items', async () => {

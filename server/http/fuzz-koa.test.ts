@@ -12,10 +12,10 @@ import { z } from 'zod';
 import { API_BASE } from '#contract/endpoints';
 import type { Stores } from '#server/core/ports';
 import { openBackend } from '#server/boot';
-import { fuzzOrder } from '#server/contract-suite/fuzz/requests';
-import { createFuzzer, FUZZ_RUNS, FUZZ_SEED } from '#server/contract-suite/fuzz/runner';
+import { createFuzzer } from '#server/contract-suite/fuzz/runner';
 import type { StoreSnapshot, TableDump } from '#server/contract-suite/fuzz/snapshot';
 import { rowProblems, snapshotOf } from '#server/contract-suite/fuzz/snapshot';
+import { fuzzEveryEndpoint } from '#server/contract-suite/fuzz/suite';
 import { COLLECTION_FILES } from '#server/store/lowdb-store';
 import { QUARANTINE_SUFFIX } from '#server/store/lowdb-durable-file';
 import { ORDERS_DIR } from '#server/store/order-shards';
@@ -120,7 +120,6 @@ const liveCounts = (stores: Stores): Record<string, number> =>
 let dataDir: string;
 let srv: TestServer;
 let closed = false;
-const started = Date.now();
 
 const fuzzer = createFuzzer(() => ({
   label: 'koa',
@@ -147,20 +146,10 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!closed) await srv.close();
   await rm(dataDir, { recursive: true, force: true });
-  // One block per file, after the run: what each endpoint answered shows how far the generated requests got.
-  console.info(
-    `[koa fuzz] ${fuzzer.requests()} requests (${FUZZ_RUNS} runs per endpoint, 3 roles each), seed ${FUZZ_SEED}, ` +
-      `${((Date.now() - started) / 1000).toFixed(1)} s\n${fuzzer.summary()}`,
-  );
 });
 
 describe('generated requests to the Koa server', () => {
-  for (const name of fuzzOrder())
-    it(
-      `${name}: no 5xx, one error shape, storable rows, refusals change nothing`,
-      () => fuzzer.fuzzEndpoint(name, { seed: FUZZ_SEED, numRuns: FUZZ_RUNS }),
-      60_000,
-    );
+  fuzzEveryEndpoint('koa', fuzzer);
 
   it('(e) the fuzzed folder opens again with every row and no quarantine', async () => {
     const before = await readFolder(dataDir);

@@ -82,24 +82,12 @@ describe('image widths', () => {
   });
 
   it('a demo picture is never enlarged, and its widths are remade when the picture changes', async () => {
-    const dir = join(srv.dataDir, 'uploads', 'demo');
-    await mkdir(dir, { recursive: true });
-    await writeFile(
-      join(dir, 'shirt.webp'),
-      await sharp(await png(800, 1000))
-        .webp()
-        .toBuffer(),
-    );
-    const res = await fetch(`${srv.baseUrl}/uploads/demo/shirt-960.webp`);
+    await placeDemo('shirt', 800, 1000);
+    const res = await get('/uploads/demo/shirt-960.webp');
     expect(res.status).toBe(200);
     expect(await widthOf(res)).toBe(800);
-    await writeFile(
-      join(dir, 'shirt.webp'),
-      await sharp(await png(400, 500))
-        .webp()
-        .toBuffer(),
-    );
-    const again = await fetch(`${srv.baseUrl}/uploads/demo/shirt-960.webp`);
+    await placeDemo('shirt', 400, 500);
+    const again = await get('/uploads/demo/shirt-960.webp');
     expect(await widthOf(again)).toBe(400);
   });
 

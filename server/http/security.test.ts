@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '#contract/endpoints';
 import { endpoints } from '#contract/endpoints';
-import { bigPngDataUrl, createClient, PNG_DATA_URL, SHIPPING, SVG_DATA_URL } from '#server/contract-suite/client';
+import {
+  bigPngDataUrl,
+  createClient,
+  PNG_DATA_URL,
+  SHIPPING,
+  SVG_DATA_URL,
+} from '#server/contract-suite/client';
 import type { TestServer } from '#server/test/test-server';
 import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 
@@ -217,30 +223,24 @@ describe('sessions', () => {
   it('duplicate e-mail 409, wrong old password 400, password change revokes other tokens, logout revokes', async () => {
     const s = await c.newShopper();
     expect(
-      (
-        await c.call('register', {
-          body: { name: 'Dup', email: s.email.toUpperCase(), password: 'secret1', phone: '1' },
-        })
-      ).status,
+      await c.status('register', {
+        body: { name: 'Dup', email: s.email.toUpperCase(), password: 'secret1', phone: '1' },
+      }),
     ).toBe(409);
     const second = (await c.call('login', { body: { email: s.email, password: s.password } })).body
       .token as string;
     expect(
-      (
-        await c.call('changePassword', {
-          token: s.token,
-          body: { oldPassword: 'bad-old', newPassword: 'brand-new' },
-        })
-      ).status,
+      await c.status('changePassword', {
+        token: s.token,
+        body: { oldPassword: 'bad-old', newPassword: 'brand-new' },
+      }),
     ).toBe(400);
     expect((await c.call('me', { token: second })).status).toBe(200);
     expect(
-      (
-        await c.call('changePassword', {
-          token: s.token,
-          body: { oldPassword: s.password, newPassword: 'brand-new' },
-        })
-      ).status,
+      await c.status('changePassword', {
+        token: s.token,
+        body: { oldPassword: s.password, newPassword: 'brand-new' },
+      }),
     ).toBe(200);
     expect((await c.call('me', { token: second })).status).toBe(401);
     expect((await c.call('logout', { token: s.token })).status).toBe(200);

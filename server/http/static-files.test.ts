@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { strayUploadNames } from '#server/test/stray-uploads';
 import type { TestServer } from '#server/test/test-server';
 import { startTestServer } from '#server/test/test-server';
 
@@ -61,18 +62,7 @@ it('serves from uploads/ only the names it stores: temp files, dotfiles and othe
   const hash = 'c0ffee'.repeat(10) + 'c0de';
   await mkdir(join(uploads, 'demo'), { recursive: true });
   const png = Buffer.from('89504e470d0a1a0a', 'hex');
-  const present = [
-    `${hash}.png.4242.tmp`,
-    `.${hash}-320.webp.4242.1.tmp`,
-    '.x.tmp',
-    'x.tmp',
-    '.hidden.png',
-    'notes.txt',
-    `${hash.toUpperCase()}.png`,
-    'demo/.demo-images.json',
-    'demo/shirt.webp.4242.tmp',
-    'demo/shirt.png',
-  ];
+  const present = strayUploadNames(hash);
   for (const rel of [`${hash}.png`, 'demo/shirt.webp', ...present]) await writeFile(join(uploads, rel), png);
   for (const rel of present) expect((await get(`/uploads/${rel}`)).status, rel).toBe(404);
   for (const rel of [`${hash}.png`, 'demo/shirt.webp']) {

@@ -3,11 +3,11 @@
  * same bytes, so it is not written again; new files land durably (temp, fsync, rename, dir fsync)
  * before the product or category that points at them is saved.
  */
-import { access, mkdir, open, rename } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DomainError } from '#server/core/errors';
 import type { ImageStorage } from '#server/core/ports';
-import { fsyncDir } from './lowdb-durable-file';
+import { writeFileDurably } from './lowdb-durable-file';
 
 export async function createFsImageStorage(uploadsDir: string): Promise<ImageStorage> {
   await mkdir(uploadsDir, { recursive: true });
@@ -22,17 +22,8 @@ export async function createFsImageStorage(uploadsDir: string): Promise<ImageSto
         )
       )
         return;
-      const tmp = `${file}.${process.pid}.tmp`;
       try {
-        const fh = await open(tmp, 'w', 0o644);
-        try {
-          await fh.writeFile(bytes);
-          await fh.sync();
-        } finally {
-          await fh.close();
-        }
-        await rename(tmp, file);
-        await fsyncDir(uploadsDir);
+        await writeFileDurably(file, bytes, 0o644);
       } catch (cause) {
         throw new DomainError(
           'storage_unavailable',

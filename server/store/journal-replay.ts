@@ -7,6 +7,7 @@
  * set aside for quarantine, like a bad row of a snapshot.
  */
 import { CorruptDataFileError } from './lowdb-durable-file';
+import { rowsById } from './table';
 
 export type JournalOp = { put: unknown } | { del: number } | { seq: number };
 
@@ -72,12 +73,9 @@ export function replay<T extends { id: number }>(
   ops: readonly JournalOp[],
   fields: (row: unknown) => Record<string, string> | null,
 ): Replayed<T> {
-  const rows = new Map<number, T>();
-  let seq = snapshot.seq;
-  for (const r of snapshot.rows) {
-    rows.set(r.id, r);
-    seq = Math.max(seq, r.id);
-  }
+  const start = rowsById(snapshot);
+  const rows = start.rows;
+  let seq = start.seq;
   const bad: Replayed<T>['bad'] = [];
   for (const op of ops) {
     if ('del' in op) rows.delete(op.del);

@@ -18,6 +18,23 @@ export interface TableState<T> {
   rows: T[];
 }
 
+/**
+ * A stored state's rows by id, and its seq: never below the highest id, so rows inserted with their own
+ * ids (seeding) are never handed out again.
+ */
+export function rowsById<T extends { id: number }>(state: {
+  seq: number;
+  rows: readonly T[];
+}): { seq: number; rows: Map<number, T> } {
+  const rows = new Map<number, T>();
+  let seq = state.seq;
+  for (const r of state.rows) {
+    rows.set(r.id, r);
+    seq = Math.max(seq, r.id);
+  }
+  return { seq, rows };
+}
+
 /** One batch on its way to disk. */
 export interface PendingWrite<T> {
   seq: number;
@@ -91,12 +108,9 @@ export function createTable<T extends Row>(
   label = 'table',
   { check, onPersistError = logPersistError }: TableOptions = {},
 ): InMemoryTable<T> {
-  const committed = new Map<number, T>();
-  let seq = initial.seq;
-  for (const r of initial.rows) {
-    committed.set(r.id, r);
-    seq = Math.max(seq, r.id);
-  }
+  const loaded = rowsById(initial);
+  const committed = loaded.rows;
+  let seq = loaded.seq;
   let rowsCache: T[] | undefined;
   const listeners = new Set<(commit: Commit<T>) => void>();
   const queue: Queued[] = [];
@@ -106,7 +120,7 @@ export function createTable<T extends Row>(
     if (!check) return;
     for (const row of rows) {
       const fields = check(row);
-      if (fields) throw validationFailed(fields, 'This change would store values over the shop\'s limits');
+      if (fields) throw validationFailed(fields, "This change would store values over the shop's limits");
     }
   };
 

@@ -113,3 +113,5 @@ export function createFuzzer(target: () => FuzzTarget) {
         .join('\n'),
   };
 }
+
+export type Fuzzer = ReturnType<typeof createFuzzer>;
