@@ -14,6 +14,7 @@ const Screens = lazyPages({
   CartPage: () => import('#web/features/cart/components/cart-page'),
   CheckoutPage: () => import('#web/features/checkout/components/checkout-page'),
   OrderSuccessPage: () => import('#web/features/checkout/components/order-success-page'),
+  OrderSavedPage: () => import('#web/features/checkout/components/order-saved-page'),
   LoginPage: () => import('#web/features/account/components/login-page'),
   RegisterPage: () => import('#web/features/account/components/register-page'),
   ProfilePage: () => import('#web/features/account/components/profile-page'),
@@ -37,6 +38,11 @@ export function AppRoutes() {
           'order-success/:orderId': (
             <RequireUser>
               <Screens.OrderSuccessPage />
+            </RequireUser>
+          ),
+          'order-saved/:key': (
+            <RequireUser>
+              <Screens.OrderSavedPage />
             </RequireUser>
           ),
           login: <Screens.LoginPage />,

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import styles from './status-badge.module.css';
 
-/** Spec section 4 colours, shipped included, case-insensitive; anything else is neutral grey. */
-const KNOWN = ['pending', 'processing', 'shipped', 'completed', 'cancelled'] as const;
+/**
+ * Spec section 4 colours, shipped included, case-insensitive; anything else is neutral grey. `waiting` and
+ * `refused` are the device's own states of an order saved offline (issue 12), never a server status.
+ */
+const KNOWN = ['pending', 'processing', 'shipped', 'completed', 'cancelled', 'waiting', 'refused'] as const;
 type Kind = (typeof KNOWN)[number] | 'other';
 
 function statusKind(status: string): Kind {
@@ -36,6 +39,18 @@ const PATHS: Record<Kind, ReactNode> = {
   ),
   completed: <path d="m5 12.5 4.5 4.5L19 7.5" />,
   cancelled: <path d="M6 6l12 12M18 6 6 18" />,
+  waiting: (
+    <>
+      <path d="M7 18a4.5 4.5 0 1 1 .9-8.9A6 6 0 0 1 19 11a3.5 3.5 0 0 1-.5 7H7Z" />
+      <path d="M12 11v5M9.5 13.5 12 11l2.5 2.5" />
+    </>
+  ),
+  refused: (
+    <>
+      <circle cx="12" cy="12" r="8" />
+      <path d="M12 8v5M12 16h.01" />
+    </>
+  ),
   other: <circle cx="12" cy="12" r="3" />,
 };
 

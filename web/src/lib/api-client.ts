@@ -31,6 +31,8 @@ type Input<N extends EndpointName> = {
   body?: EP[N] extends { body: z.ZodType } ? z.input<EP[N]['body']> : never;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Send with this token instead of the signed-in one (a saved order goes with its own account's token). */
+  token?: string | null;
 };
 
 export function readToken(): string | null {
@@ -50,16 +52,23 @@ export function queryString(query: Input<EndpointName>['query']): string {
   return s ? `?${s}` : '';
 }
 
-export function apiUrl(name: EndpointName, params?: Record<string, string | number>, query?: Input<EndpointName>['query']): string {
+export function apiUrl(
+  name: EndpointName,
+  params?: Record<string, string | number>,
+  query?: Input<EndpointName>['query'],
+): string {
   const ep = endpoints[name];
   const base = ep.path.startsWith('/v0.1/countries') && __COUNTRIES_BASE__ ? __COUNTRIES_BASE__ : API_BASE;
   return `${base}${buildPath(ep.path, params)}${queryString(query)}`;
 }
 
-export async function api<N extends EndpointName>(name: N, input: Input<N> = {}): Promise<z.output<EP[N]['response']>> {
+export async function api<N extends EndpointName>(
+  name: N,
+  input: Input<N> = {},
+): Promise<z.output<EP[N]['response']>> {
   const ep = endpoints[name];
   const headers: Record<string, string> = { Accept: 'application/json', ...input.headers };
-  const token = readToken();
+  const token = input.token !== undefined ? input.token : readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;

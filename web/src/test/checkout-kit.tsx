@@ -4,6 +4,7 @@ import { Route, useLocation } from 'react-router';
 import { renderWithApp } from './render';
 import { demoProducts, lineFor, seedCart } from './shop-session';
 import { CheckoutPage } from '#web/features/checkout/components/checkout-page';
+import { OrderSavedPage } from '#web/features/checkout/components/order-saved-page';
 
 /** Shared by the checkout tests: the page at /checkout with stand-ins for where it navigates. */
 export function LoginStub() {
@@ -15,6 +16,7 @@ const routes = (
   <>
     <Route path="/login" element={<LoginStub />} />
     <Route path="/order-success/:orderId" element={<p>order placed</p>} />
+    <Route path="/order-saved/:key" element={<OrderSavedPage />} />
   </>
 );
 

@@ -11,12 +11,12 @@ const NONE: Order[] = [];
  * The profile's orders. Failures are silent (spec section 8: the empty state shows), except an ended
  * session: then the local sign-in is dropped too, and the route guard sends the user to /login.
  */
-export function useMyOrders(): { orders: Order[]; loading: boolean } {
+export function useMyOrders(): { orders: Order[]; loading: boolean; refresh: () => void } {
   const clearAuth = useSetAtom(clearAuthAtom);
-  const { data, loading } = useQuery(['myOrders'], fetchMyOrders, {
+  const { data, loading, refresh } = useQuery(['myOrders'], fetchMyOrders, {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 401) clearAuth();
     },
   });
-  return { orders: data ?? NONE, loading };
+  return { orders: data ?? NONE, loading, refresh };
 }

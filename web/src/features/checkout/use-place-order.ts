@@ -1,9 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CheckoutForm } from '#contract/rules/validation';
-import { ApiError } from '#web/lib/api-client';
+import { fromCents, linesTotalCents, toCents } from '#contract/rules/money';
+import { shippingForOrder } from '#contract/rules/shipping';
+import type { CartLine } from '#contract/schemas/cart';
+import type { PlaceOrderBody } from '#contract/schemas/order';
+import { ApiError, readToken } from '#web/lib/api-client';
 import { useAtomValue, useSetAtom } from '#web/lib/jotai';
-import { clearAuthAtom } from '#web/lib/session/auth-atoms';
+import { clearAuthAtom, userAtom } from '#web/lib/session/auth-atoms';
 import { cartLinesAtom, clearCartAtom, updateCartAtom } from '#web/lib/session/cart-atoms';
 import { shippingAddressAtom } from '#web/lib/session/shipping-atoms';
 import { placeOrder } from './api/orders-api';
@@ -12,10 +16,43 @@ import { useSignInDetour } from './use-sign-in-detour';
 
 export const ORDER_FAILED = 'Error placing order. Please try again.';
 
+/** The request could not reach the shop (no network, or a gateway/server that cannot take it now). */
+function unreachable(err: unknown): boolean {
+  return err instanceof TypeError || (err instanceof ApiError && [502, 503, 504].includes(err.status));
+}
+
+/** The total the checkout shows: lines plus shipping on the form's city, as the server's rule computes it. */
+export function shownTotal(lines: readonly CartLine[], city: string): number {
+  return fromCents(linesTotalCents(lines) + toCents(shippingForOrder(city)));
+}
+
+/**
+ * Keeps the order in the device's outbox (issue 12) and asks the service worker to send it when the network
+ * returns. Loaded on first use: the outbox and IndexedDB stay out of the checkout's first load.
+ */
+async function saveOnDevice(
+  key: string,
+  userId: number,
+  body: PlaceOrderBody,
+  lines: CartLine[],
+  city: string,
+) {
+  const token = readToken();
+  if (!token || typeof indexedDB === 'undefined') return false;
+  const { saveOrder, requestBackgroundSync } = await import('#web/lib/outbox/outbox');
+  await saveOrder({ key, userId, token, body, lines, shownTotal: shownTotal(lines, city) });
+  void requestBackgroundSync();
+  return true;
+}
+
 /**
  * Placing the order, once. One Idempotency-Key per attempt, kept across retries and double clicks
  * until the order succeeds or the form changes (forget()), so the server never makes two orders for
  * one intention. A ref blocks re-entry before React has re-rendered the disabled button.
+ *
+ * With no network (the browser says so, or the request cannot reach the shop) the order is saved on the
+ * device with that same key and sent later (lib/outbox): the cart empties and /order-saved/<key> says so.
+ * If the device cannot keep it either, the form stays and the offline notice beside Place Order explains.
  */
 export function usePlaceOrder() {
   const lines = useAtomValue(cartLinesAtom);
@@ -23,6 +60,7 @@ export function usePlaceOrder() {
   const updateCart = useSetAtom(updateCartAtom);
   const clearCart = useSetAtom(clearCartAtom);
   const clearAuth = useSetAtom(clearAuthAtom);
+  const user = useAtomValue(userAtom);
   const navigate = useNavigate();
   const signInAndReturn = useSignInDetour();
   const [processing, setProcessing] = useState(false);
@@ -39,30 +77,45 @@ export function usePlaceOrder() {
       inFlight.current = true;
       setProcessing(true);
       key.current ??= newIdempotencyKey();
-      try {
-        const { orderId } = await placeOrder(orderBody(form, lines), key.current);
+      const attempt = key.current;
+      const body = orderBody(form, lines);
+      const done = (to: string) => {
         key.current = null;
         setAddress(addressOf(form));
         updateCart({ city: form.city });
         clearCart();
         clearDraft();
-        navigate(`/order-success/${orderId}`);
+        navigate(to);
+      };
+      const saveInstead = async () => {
+        const saved = user
+          ? await saveOnDevice(attempt, user.id, body, [...lines], form.city).catch(() => false)
+          : false;
+        if (saved) done(`/order-saved/${encodeURIComponent(attempt)}`);
+        return saved;
+      };
+      try {
+        if (navigator.onLine === false && (await saveInstead())) return;
+        const { orderId } = await placeOrder(body, attempt);
+        done(`/order-success/${orderId}`);
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) {
           // The session ended (expired or revoked elsewhere): sign in again and come back, form kept.
           clearAuth();
           signInAndReturn(form);
-        } else if (!(err instanceof TypeError)) {
+        } else if (unreachable(err)) {
+          // Saved with the same key: if this request did reach the shop after all, sending it again
+          // answers the same order. If the device cannot keep it, the offline notice says so (issue 6).
+          await saveInstead();
+        } else {
           window.alert(ORDER_FAILED);
         }
-        // A TypeError is no network at all: the API client has flagged the app offline, and the notice
-        // beside Place Order says so instead of the generic alert (issue 6). The form stays either way.
       } finally {
         inFlight.current = false;
         setProcessing(false);
       }
     },
-    [lines, setAddress, updateCart, clearCart, clearAuth, navigate, signInAndReturn],
+    [lines, user, setAddress, updateCart, clearCart, clearAuth, navigate, signInAndReturn],
   );
 
   return { place, processing, forget };

@@ -1,7 +1,12 @@
+import { useEffect } from 'react';
 import { Spinner } from '#web/components/spinner';
 import { StatusBadge } from '#web/components/status-badge';
+import { useAtomValue } from '#web/lib/jotai';
+import { useSavedOrders } from '#web/lib/outbox/use-saved-orders';
+import { userAtom } from '#web/lib/session/auth-atoms';
 import { money } from '#web/lib/store-config';
 import { useMyOrders } from '../use-my-orders';
+import { SavedOrderItem } from './saved-order-item';
 import styles from './profile.module.css';
 
 function formatDate(iso: string): string {
@@ -15,32 +20,68 @@ function statusLabel(status: string): string {
   return s ? s.toLowerCase() : 'unknown';
 }
 
-/** Your Orders: spinner, then id, date (browser locale), the server's total and a status badge. */
+/**
+ * Your Orders: the orders saved on this device first (issue 12), then the shop's: id, date (browser locale), the
+ * server's total and a status badge. An order that was saved offline and has since been placed shows the total
+ * estimated offline beside the confirmed one when they differ.
+ */
 export function OrdersList() {
-  const { orders, loading } = useMyOrders();
+  const user = useAtomValue(userAtom);
+  const { orders, loading, refresh } = useMyOrders();
+  const { orders: saved } = useSavedOrders(user?.id ?? null);
+  const onDevice = saved.filter((o) => o.state !== 'placed');
+  const placed = new Map(
+    saved.flatMap((o) => (o.state === 'placed' && o.orderId ? [[o.orderId, o] as const] : [])),
+  );
+  // A saved order the shop has just accepted: fetch the list again so it appears as the real order.
+  const placedKey = [...placed.keys()].join(',');
+  useEffect(() => {
+    if (placedKey) refresh();
+  }, [placedKey, refresh]);
+
   return (
     <section className={styles.card} aria-labelledby="orders-title">
       <h2 id="orders-title" className={styles.title}>
         Your Orders
       </h2>
+      {onDevice.length > 0 ? (
+        <ul className={styles.orders} aria-label="Saved on this device">
+          {onDevice.map((o) => (
+            <SavedOrderItem key={o.key} order={o} />
+          ))}
+        </ul>
+      ) : null}
       {loading ? (
         <Spinner label="Loading orders…" />
       ) : orders.length === 0 ? (
-        <p className={styles.empty}>No orders found</p>
+        onDevice.length === 0 ? (
+          <p className={styles.empty}>No orders found</p>
+        ) : null
       ) : (
         <ul className={styles.orders}>
-          {orders.map((o) => (
-            <li key={o.id} className={styles.order}>
-              <div className={styles.orderMain}>
-                <span className={styles.orderId}>Order #{o.id}</span>
-                <time className={styles.orderDate} dateTime={o.created_at}>
-                  {formatDate(o.created_at)}
-                </time>
-              </div>
-              <span className={styles.orderTotal}>{money(o.total)}</span>
-              <StatusBadge status={o.status} label={statusLabel(o.status)} />
-            </li>
-          ))}
+          {orders.map((o) => {
+            const offline = placed.get(o.id);
+            const differs = offline !== undefined && offline.shownTotal !== o.total;
+            return (
+              <li key={o.id} className={styles.order}>
+                <div className={styles.orderMain}>
+                  <span className={styles.orderId}>Order #{o.id}</span>
+                  <time className={styles.orderDate} dateTime={o.created_at}>
+                    {formatDate(o.created_at)}
+                  </time>
+                </div>
+                <span className={styles.orderTotal}>
+                  {money(o.total)}
+                  {differs ? (
+                    <span className={styles.confirmed}>
+                      confirmed; {money(offline.shownTotal)} shown offline
+                    </span>
+                  ) : null}
+                </span>
+                <StatusBadge status={o.status} label={statusLabel(o.status)} />
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

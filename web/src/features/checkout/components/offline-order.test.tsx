@@ -1,41 +1,115 @@
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '#mock-api/node';
+import { cartSchema } from '#contract/schemas/cart';
+import { readJsonCookie } from '#web/lib/cookies';
+import { CART_COOKIE } from '#web/lib/session/cart-atoms';
+import { OutboxDb, setOutboxDb } from '#web/lib/outbox/outbox-db';
 import { signIn } from '#web/test/shop-session';
-import { field, fillValid, renderCheckout, seedTwoLines } from '#web/test/checkout-kit';
+import { fillValid, renderCheckout, seedTwoLines } from '#web/test/checkout-kit';
 import { OFFLINE_ORDER } from './order-summary';
+import { SAVED_HEADING, SAVED_LEAD } from './order-saved-page';
+import { shownTotal } from '../use-place-order';
 
-/** Issue 6: with no network, Place Order says so beside the button instead of the generic alert. */
+/**
+ * Issue 12 (and issue 6 before it): with no network, Place Order keeps the order on the device with the
+ * Idempotency-Key it will be sent with, empties the cart and says so; it never alerts.
+ */
 describe('Placing the order offline', () => {
   let alertSpy: ReturnType<typeof vi.spyOn>;
+  let db: OutboxDb;
+  let n = 0;
   beforeEach(() => {
     alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     sessionStorage.clear();
+    db = new OutboxDb(`checkout-outbox-${++n}`);
+    setOutboxDb(db);
   });
-  afterEach(() => {
+  afterEach(async () => {
     window.dispatchEvent(new Event('online'));
     vi.restoreAllMocks();
+    setOutboxDb(null);
+    await db.delete();
   });
 
-  it('shows the offline notice, keeps the form and never alerts', async () => {
+  it('saves the order with the key the failed request carried, empties the cart and shows the saved screen', async () => {
+    const user = userEvent.setup({ delay: null });
+    const auth = await signIn('shopper');
+    const lines = await seedTwoLines();
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post('*/api/orders', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.error();
+      }),
+    );
+    renderCheckout();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: SAVED_HEADING })).toBeInTheDocument();
+    expect(screen.getByText(SAVED_LEAD)).toBeInTheDocument();
+    expect(await screen.findByText('Estimated total')).toBeInTheDocument();
+    for (const l of lines) expect(screen.getByText(l.title, { exact: false })).toBeInTheDocument();
+    expect(alertSpy).not.toHaveBeenCalled();
+    expect(readJsonCookie(CART_COOKIE, (v) => cartSchema.parse(v), null)?.lines).toEqual([]);
+
+    const saved = await db.orders.toArray();
+    expect(saved).toHaveLength(1);
+    expect(keys).toEqual([saved[0]!.key]);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/order-saved/${saved[0]!.key}`);
+    expect(saved[0]).toMatchObject({
+      userId: auth.user.id,
+      token: auth.token,
+      state: 'waiting',
+      lines,
+      shownTotal: shownTotal(lines, 'Lahore'),
+    });
+    expect(JSON.parse(saved[0]!.body.shipping_address)).toMatchObject({
+      name: 'Ada Lovelace',
+      city: 'Lahore',
+    });
+  });
+
+  it('sends nothing while the browser says it is offline, and saves the order at once', async () => {
     const user = userEvent.setup({ delay: null });
     await signIn('shopper');
     await seedTwoLines();
-    server.use(http.post('*/api/orders', () => HttpResponse.error()));
+    const posted = vi.fn();
+    server.use(http.post('*/api/orders', posted));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderCheckout();
-    expect(screen.queryByText(OFFLINE_ORDER)).not.toBeInTheDocument();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(screen.getByText(OFFLINE_ORDER)).toBeInTheDocument());
-    expect(alertSpy).not.toHaveBeenCalled();
-    expect(screen.getByTestId('location')).toHaveTextContent('/checkout');
-    expect(field('Full Name')).toHaveValue('Ada Lovelace');
-    expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+    expect(await screen.findByRole('heading', { level: 1, name: SAVED_HEADING })).toBeInTheDocument();
+    expect(posted).not.toHaveBeenCalled();
+    expect(await db.orders.count()).toBe(1);
   });
 
-  it('shows the notice as soon as the browser goes offline, and drops it when it is back', async () => {
+  it('saves the order when the shop cannot take it now (503)', async () => {
+    const user = userEvent.setup({ delay: null });
+    await signIn('shopper');
+    await seedTwoLines();
+    server.use(
+      http.post(
+        '*/api/orders',
+        () => HttpResponse.json({ message: 'busy', code: 'storage_unavailable' }, { status: 503 }),
+        {
+          once: true,
+        },
+      ),
+    );
+    renderCheckout();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { level: 1, name: SAVED_HEADING })).toBeInTheDocument();
+    expect(await db.orders.count()).toBe(1);
+  });
+
+  it('shows the offline notice as soon as the browser goes offline, and drops it when it is back', async () => {
     await seedTwoLines();
     renderCheckout();
     window.dispatchEvent(new Event('offline'));

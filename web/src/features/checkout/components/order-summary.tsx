@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import type { CartLine } from '#contract/schemas/cart';
-import { fromCents, toCents } from '#contract/rules/money';
 import { shippingForOrder } from '#contract/rules/shipping';
 import { Button } from '#web/components/button';
+import { OrderLines } from '#web/components/order-lines';
 import { Panel } from '#web/components/panel';
 import { TotalsList } from '#web/components/totals-list';
-import { money } from '#web/lib/store-config';
 import styles from './order-summary.module.css';
 
 interface Props {
@@ -13,11 +12,12 @@ interface Props {
   subtotal: number;
   city: string;
   processing: boolean;
-  /** No network: placing the order cannot work, and the shopper is told so beside the button. */
+  /** No network: Place Order saves the order on the device (issue 12), and the shopper is told so beside it. */
   offline?: boolean;
 }
 
-export const OFFLINE_ORDER = "You're offline. Connect to the internet to place your order.";
+export const OFFLINE_ORDER =
+  "You're offline. Place Order saves your order on this device and sends it as soon as you're back online.";
 
 /**
  * Your order: lines, subtotal, shipping and total. Shipping follows the server's rule on the form's
@@ -27,21 +27,7 @@ export function OrderSummary({ lines, subtotal, city, processing, offline = fals
   const shipping = shippingForOrder(city);
   return (
     <Panel titleId="summary-title" title="Your Order" className={styles.card}>
-      <ul className={styles.lines}>
-        {lines.map((l) => (
-          <li key={`${l.productId}|${l.selectedSize}|${l.selectedColor}`} className={styles.line}>
-            <span className={styles.lineName}>
-              {l.title} <span className={styles.qty}>× {l.qty}</span>
-              {[l.selectedSize, l.selectedColor].some((s) => s.trim()) ? (
-                <span className={styles.options}>
-                  {[l.selectedSize, l.selectedColor].filter((s) => s.trim()).join(' / ')}
-                </span>
-              ) : null}
-            </span>
-            <span className={styles.amount}>{money(fromCents(toCents(l.price) * l.qty))}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={lines} />
       <TotalsList
         subtotal={subtotal}
         shipping={shipping}

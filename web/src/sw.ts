@@ -1,0 +1,65 @@
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { IMAGE_CACHE, IMAGE_CACHE_LIMITS } from './lib/pwa-caches';
+import { OUTBOX_SYNC_TAG } from './lib/outbox/outbox';
+import { sendSavedOrders } from './lib/outbox/sender';
+
+/**
+ * The service worker (vite-plugin-pwa injectManifest; why each rule is there: pwa.config.ts).
+ * - Precaches the app shell; navigations fall back to it, never /api or /uploads.
+ * - Caches /uploads pictures cache-first, bounded by count and age.
+ * - Sends the saved orders on Background Sync (Chromium browsers), so an order saved offline leaves even when the
+ *   app is closed; the same sender as the open app's, under the same lock (web/src/lib/outbox/sender.ts).
+ * - Waits for the shopper's Reload before taking over (SKIP_WAITING message), and claims the first page.
+ * The DOM lib's types are the program's, so the worker's few globals are declared here.
+ */
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+interface WorkerScope {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+  location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+declare const self: WorkerScope;
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/, /^\/uploads\//] }),
+);
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/uploads/'),
+  new CacheFirst({
+    cacheName: IMAGE_CACHE,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ ...IMAGE_CACHE_LIMITS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+clientsClaim();
+
+self.addEventListener('sync', (event) => {
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    sendSavedOrders().then((report) => {
+      // Rejecting asks the browser to fire the sync again later (it backs off on its own).
+      if (report.busy || report.nextAttemptAt !== null) throw new Error('Saved orders still waiting');
+    }),
+  );
+});
