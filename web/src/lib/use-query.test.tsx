@@ -4,7 +4,8 @@ import { useQuery, type QueryKey, type QueryOptions } from './use-query';
 
 /** A fetcher whose answers the test releases by hand, one pending call per request, signals kept. */
 function controlledFetcher<T>() {
-  const calls: { key: string; signal: AbortSignal; resolve: (v: T) => void; reject: (e: unknown) => void }[] = [];
+  const calls: { key: string; signal: AbortSignal; resolve: (v: T) => void; reject: (e: unknown) => void }[] =
+    [];
   const make = (key: string) => (signal: AbortSignal) =>
     new Promise<T>((resolve, reject) => {
       // Deliberately ignores the signal: the hook itself must drop answers of aborted runs.
@@ -141,5 +142,33 @@ describe('useQuery', () => {
     await settle(() => q.calls[0]!.resolve([1, 2]));
     act(() => q.result.current.setData((list) => list?.map((n) => n * 10)));
     expect(q.result.current).toMatchObject({ data: [10, 20], loading: false });
+  });
+
+  it('polls after each answer, keeps an unchanged answer’s identity, and keeps the last answer when a poll fails', async () => {
+    vi.useFakeTimers();
+    try {
+      const q = setup<{ n: number }>('a', { pollMs: 1000 });
+      await settle(() => q.calls[0]!.resolve({ n: 1 }));
+      const first = q.result.current.data;
+      expect(q.calls).toHaveLength(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      expect(q.calls).toHaveLength(2);
+      await settle(() => q.calls[1]!.resolve({ n: 1 }));
+      expect(q.result.current.data).toBe(first);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      await settle(() => q.calls[2]!.reject(new Error('down')));
+      expect(q.result.current.data).toBe(first);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      await settle(() => q.calls[3]!.resolve({ n: 2 }));
+      expect(q.result.current.data).toEqual({ n: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

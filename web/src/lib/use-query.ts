@@ -17,6 +17,12 @@ export interface QueryOptions {
   keepPreviousData?: boolean;
   /** Called once per failure of the current run (never for an aborted or stale one): logging, sign-out. */
   onError?: (error: unknown) => void;
+  /**
+   * Run again this many ms after each answer, while the page is visible (and at once when it becomes visible
+   * again). A polled answer equal to the last one keeps its identity (no re-render downstream), and a failed
+   * poll keeps the last answer.
+   */
+  pollMs?: number;
 }
 
 export interface QueryResult<T> {
@@ -49,6 +55,13 @@ interface Settled<T> {
  * `key` null means "nothing to load" (e.g. an invalid id): no request, not loading, no data.
  * The fetcher receives the run's AbortSignal and should pass it on to the API client.
  */
+/** What a settled poll shows: the last answer when nothing changed or the poll failed. */
+function polledAnswer<T>(prev: Settled<T> | null, next: Settled<T>): Settled<T> {
+  if (prev?.hash !== next.hash || prev.data === undefined) return next;
+  if (next.error) return { ...next, data: prev.data };
+  return JSON.stringify(prev.data) === JSON.stringify(next.data) ? { ...next, data: prev.data } : next;
+}
+
 export function useQuery<T>(
   key: QueryKey | null,
   fetcher: (signal: AbortSignal) => Promise<T>,
@@ -67,6 +80,7 @@ export function useQuery<T>(
 
   const fetchNow = useEffectEvent((signal: AbortSignal) => fetcher(signal));
   const failed = useEffectEvent((error: unknown) => options.onError?.(error));
+  const { pollMs } = options;
 
   const runId = current.id;
   useEffect(() => {
@@ -74,7 +88,8 @@ export function useQuery<T>(
     const controller = new AbortController();
     const settle = (data: T | undefined, error: unknown) => {
       if (controller.signal.aborted) return; // stale: the key changed, a refresh started or we unmounted
-      setSettled({ hash, run: runId, data, error });
+      const next = { hash, run: runId, data, error };
+      setSettled((prev) => (pollMs ? polledAnswer(prev, next) : next));
     };
     fetchNow(controller.signal).then(
       (data) => settle(data, null),
@@ -85,16 +100,35 @@ export function useQuery<T>(
       },
     );
     return () => controller.abort();
-  }, [hash, runId]);
+  }, [hash, runId, pollMs]);
 
   const refresh = useCallback(() => setRun((r) => ({ ...r, id: r.id + 1, refresh: true })), []);
+
+  // Polling: the next run is armed only once the current one has settled, so polls never overlap.
+  const settledRun = settled?.run;
+  useEffect(() => {
+    if (!pollMs || hash === null || settledRun !== runId) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (!document.hidden) timer = setTimeout(refresh, pollMs);
+    const onVisibility = () => {
+      clearTimeout(timer);
+      if (!document.hidden) refresh();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [pollMs, hash, runId, settledRun, refresh]);
   const setData = useCallback(
-    (update: (prev: T | undefined) => T | undefined) => setSettled((s) => s && { ...s, data: update(s.data) }),
+    (update: (prev: T | undefined) => T | undefined) =>
+      setSettled((s) => s && { ...s, data: update(s.data) }),
     [],
   );
 
   if (hash === null) return { data: undefined, error: null, loading: false, refresh, setData };
-  if (settled?.run === current.id) return { data: settled.data, error: settled.error, loading: false, refresh, setData };
+  if (settled?.run === current.id)
+    return { data: settled.data, error: settled.error, loading: false, refresh, setData };
   const showPrevious = options.keepPreviousData || (current.refresh && settled?.hash === hash);
   return { data: showPrevious ? settled?.data : undefined, error: null, loading: true, refresh, setData };
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { atom, useAtomValue, useSetAtom } from '../jotai';
 import { cachedApi } from '../catalogue-cache';
 import { useQuery } from '../use-query';
@@ -30,12 +29,11 @@ export const loadCountriesAtom = atom(null, async (get, set) => {
   }
 });
 
-/** The country list, starting its fetch on first use. */
+/** The country list, starting the session's one fetch on first use (through useQuery, like every loader). */
 export function useCountries(): string[] {
+  const { status } = useAtomValue(countriesStateAtom);
   const load = useSetAtom(loadCountriesAtom);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  useQuery(status === 'idle' ? ['countryPositions'] : null, () => load());
   return useAtomValue(countriesAtom);
 }
 

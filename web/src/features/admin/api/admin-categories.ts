@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Category } from '#contract/schemas/category';
 import { slugFromName } from '#contract/rules/validation';
 import { api } from '#web/lib/api-client';
@@ -6,61 +5,22 @@ import { useQuery } from '#web/lib/use-query';
 
 export const CATEGORY_POLL_MS = 1000;
 
-/**
- * The admin categories list, re-read every second (spec section 7) so edits made elsewhere show up.
- * The poll is kept cheap: the next read starts only after the previous one ended, nothing runs while
- * the tab is hidden, unchanged answers (304 via ETag, served from the HTTP cache) do not re-render,
- * and failures are silent.
- */
-export function useCategoryPolling(): {
-  categories: Category[];
-  loading: boolean;
-  refresh: () => Promise<void>;
-} {
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [loading, setLoading] = useState(true);
-  const lastJson = useRef('');
-
-  const refresh = useCallback(async () => {
-    try {
-      const list = await api('listCategories');
-      const json = JSON.stringify(list);
-      if (json !== lastJson.current) {
-        lastJson.current = json;
-        setCategories(list);
-      }
-    } catch {
-      // Silent (spec section 8): the last known list stays.
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const schedule = () => {
-      clearTimeout(timer);
-      if (stopped || document.hidden) return;
-      timer = setTimeout(() => void refresh().then(schedule), CATEGORY_POLL_MS);
-    };
-    const onVisibility = () => {
-      if (document.hidden) clearTimeout(timer);
-      else void refresh().then(schedule);
-    };
-    void refresh().then(schedule);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [refresh]);
-
-  return { categories, loading, refresh };
-}
-
 const NO_CATEGORIES: Category[] = [];
+
+/**
+ * The admin categories list, re-read every second (spec section 7) so edits made elsewhere show up, through
+ * useQuery's polling: the next read starts only after the previous one ended, nothing runs while the tab is
+ * hidden, unchanged answers (304 via ETag, served from the HTTP cache) do not re-render, and failures are
+ * silent (the last known list stays).
+ */
+export function useCategoryPolling(): { categories: Category[]; loading: boolean; refresh: () => void } {
+  const { data, loading, refresh } = useQuery(
+    ['adminCategories'],
+    (signal) => api('listCategories', { signal }),
+    { pollMs: CATEGORY_POLL_MS },
+  );
+  return { categories: data ?? NO_CATEGORIES, loading, refresh };
+}
 
 /** The product modal's category choices: read once, failures give an empty list (spec section 8). */
 export function useCategoryOptions(): Category[] {

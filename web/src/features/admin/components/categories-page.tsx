@@ -24,7 +24,7 @@ export function CategoriesPage() {
     try {
       await deleteCategory(c.id);
       if (editing?.id === c.id) setEditing(null);
-      await refresh();
+      refresh();
     } catch {
       window.alert('Error deleting category');
     } finally {
