@@ -37,7 +37,8 @@ export function startOutboxDriver(options: OutboxDriverOptions): {
 
   const announce = async () => {
     const id = userId();
-    if (id === null) return;
+    // A stopped driver claims nothing: it would mark orders announced that no one is shown.
+    if (id === null || stopped) return;
     const placed = await claimPlacedAnnouncements(id);
     if (placed.length > 0 && !stopped) onPlaced(placed);
   };
@@ -49,8 +50,14 @@ export function startOutboxDriver(options: OutboxDriverOptions): {
     timer = setTimeout(() => void run(false), Math.max(MIN_WAIT_MS, at - now()));
   };
 
+  // A forced send asked for while one is running (the network came back mid-send) runs right after it.
+  let forceAfter = false;
   const run = (force: boolean): Promise<void> => {
-    running ??= (async () => {
+    if (running) {
+      forceAfter ||= force;
+      return running;
+    }
+    running = (async () => {
       try {
         const report = await send(force);
         if (report.needsSignIn.length > 0) onNeedsSignIn?.(report.needsSignIn);
@@ -62,6 +69,10 @@ export function startOutboxDriver(options: OutboxDriverOptions): {
         running = null;
       }
       await announce();
+      if (forceAfter && !stopped) {
+        forceAfter = false;
+        await run(true);
+      }
     })();
     return running;
   };

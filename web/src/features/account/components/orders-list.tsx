@@ -28,7 +28,7 @@ function statusLabel(status: string): string {
 export function OrdersList() {
   const user = useAtomValue(userAtom);
   const { orders, loading, refresh } = useMyOrders();
-  const { orders: saved } = useSavedOrders(user?.id ?? null);
+  const { orders: saved, loading: savedLoading } = useSavedOrders(user?.id ?? null);
   const onDevice = saved.filter((o) => o.state !== 'placed');
   const placed = new Map(
     saved.flatMap((o) => (o.state === 'placed' && o.orderId ? [[o.orderId, o] as const] : [])),
@@ -38,6 +38,9 @@ export function OrdersList() {
   useEffect(() => {
     if (placedKey) refresh();
   }, [placedKey, refresh]);
+  // The spinner only while the shop's list has nothing to show yet (a refresh keeps the list shown), and until the
+  // device's saved orders have been read too: "No orders found" is said only when there is nothing at all.
+  const pending = orders.length === 0 && (loading || savedLoading);
 
   return (
     <section className={styles.card} aria-labelledby="orders-title">
@@ -51,7 +54,7 @@ export function OrdersList() {
           ))}
         </ul>
       ) : null}
-      {loading ? (
+      {pending ? (
         <Spinner label="Loading orders…" />
       ) : orders.length === 0 ? (
         onDevice.length === 0 ? (
