@@ -1,5 +1,5 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { copyFileSync, cpSync, createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, normalize, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -13,18 +13,49 @@ function loadStoreConfig() {
   return { ...config, currency: process.env.STORE_CURRENCY ?? config.currency };
 }
 
-/** Demo mode has no server: Vite serves the generated demo images (npm run demo writes them first). */
+/**
+ * Where the demo lives on its host: DEMO_BASE (default `/`), e.g. `/threadline/` for a project page. Always with a
+ * leading and a trailing slash; a path on the demo's own origin (MSW's worker must be same-origin).
+ */
+function demoBase(): string {
+  const raw = process.env.DEMO_BASE?.trim() || '/';
+  if (/^[a-z][a-z\d+.-]*:|^\./i.test(raw))
+    throw new Error(`DEMO_BASE must be a path such as /threadline/, not ${raw}`);
+  const path = raw.replace(/^\/+|\/+$/g, '');
+  return path ? `/${path}/` : '/';
+}
+
+/**
+ * Demo mode has no server. `npm run demo`: Vite serves the generated demo pictures at <base>uploads/demo/
+ * (npm run demo writes them first). `npm run build:demo`: a static site in dist-demo/, so the pictures are copied
+ * beside the app, and index.html also becomes 404.html for hosts (GitHub Pages) that answer an unknown path with it,
+ * which makes deep links and reloads work there. The data says /uploads/demo/…: under a sub-path MSW finds them
+ * at <base>uploads/demo/… (mock-api/demo-pictures.ts).
+ */
 function demoImages(): Plugin {
   const dir = new URL('./fixtures/generated/uploads/demo/', import.meta.url).pathname;
+  let outDir = '';
   return {
     name: 'threadline-demo-images',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     configureServer(server) {
-      server.middlewares.use('/uploads/demo', (req, res, next) => {
+      server.middlewares.use(`${server.config.base}uploads/demo`, (req, res, next) => {
         const file = normalize(join(dir, decodeURIComponent((req.url ?? '').split('?')[0] ?? '')));
         if (!file.startsWith(dir) || !existsSync(file)) return next();
         res.setHeader('Content-Type', 'image/webp');
         createReadStream(file).pipe(res);
       });
+    },
+    writeBundle() {
+      if (!existsSync(dir) || !readdirSync(dir).some((name) => name.endsWith('.webp')))
+        this.error(`No demo pictures in ${dir}: run \`npm run build:demo\`, which makes them first.`);
+      cpSync(dir, join(outDir, 'uploads/demo'), {
+        recursive: true,
+        filter: (src) => !basename(src).startsWith('.'), // not the generator's manifest
+      });
+      copyFileSync(join(outDir, 'index.html'), join(outDir, '404.html'));
     },
   };
 }
@@ -48,6 +79,8 @@ function chunkFileName(chunk: { name: string; moduleIds: readonly string[] }): s
 
 export default defineConfig(({ mode }) => ({
   root: 'web',
+  // The demo can be built for a sub-path of its host (DEMO_BASE); the shop itself is always served at /.
+  base: mode === 'demo' ? demoBase() : '/',
   publicDir: '../public',
   envDir: '..',
   define: {
@@ -66,7 +99,7 @@ export default defineConfig(({ mode }) => ({
   // Demo mode has MSW's worker on the same scope: no PWA service worker there (issue 6).
   plugins: [react(), ...(mode === 'demo' ? [demoImages()] : [VitePWA(pwaOptions)])],
   build: {
-    outDir: '../dist',
+    outDir: mode === 'demo' ? '../dist-demo' : '../dist',
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: { output: { chunkFileNames: chunkFileName } },

@@ -2,10 +2,16 @@
  * Demo mode (`npm run demo`): the whole API answered inside the browser by a service worker. The
  * backend's data is saved in IndexedDB (demo-backend.ts), so a reload keeps sessions, accounts, orders
  * and catalogue edits; `?reset-demo` in the address (or resetDemo()) brings back the seeded demo.
+ *
+ * The demo may live under a sub-path (import.meta.env.BASE_URL, from DEMO_BASE at build time): the worker script
+ * is <base>mockServiceWorker.js with that scope, and demo-pictures.ts finds the pictures under it. The returned
+ * DemoNetwork is the demo's offline switch (demo-network.ts).
  */
 import { setupWorker } from 'msw/browser';
 import { createDomSanitizer } from '#server/store/dom-sanitizer';
 import { openDemoBackend, resetDemoBackend } from './demo-backend';
+import { createDemoNetwork, type DemoNetwork } from './demo-network';
+import { demoPictures } from './demo-pictures';
 import { handlers } from './handlers';
 import { configureMockSanitizer, installMockBackend, mockBackend } from './mock-store';
 
@@ -57,14 +63,17 @@ async function takeResetParam(): Promise<boolean> {
   return true;
 }
 
-export async function startDemoWorker(): Promise<void> {
+export async function startDemoWorker(): Promise<DemoNetwork> {
   configureMockSanitizer(createDomSanitizer());
   if (!(await takeResetParam())) installMockBackend(openDemoBackend(options));
-  const worker = setupWorker(...handlers);
+  const base = import.meta.env.BASE_URL;
+  const { network, handler: offline } = createDemoNetwork(window);
+  const worker = setupWorker(offline, demoPictures(base), ...handlers);
   await worker.start({
     onUnhandledRequest: 'bypass',
-    serviceWorker: { url: '/mockServiceWorker.js' },
+    serviceWorker: { url: `${base}mockServiceWorker.js`, options: { scope: base } },
     quiet: true,
   });
   await mockBackend();
+  return network;
 }

@@ -1,19 +1,24 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { listenForInstallPrompt, registerServiceWorker, unregisterPwaWorker } from './lib/pwa';
 import './styles/base.css';
 
 /**
- * Boot: in demo mode MSW answers the API inside the browser (and no PWA worker competes for the scope);
+ * Boot: in demo mode MSW answers the API inside the browser (and no PWA worker competes for the scope), and a
+ * demo strip with the Offline mode switch sits above the shop (both lazy: out of the production bundle);
  * otherwise the real server does, and the built app registers the PWA service worker. Once the page has
  * loaded, the catalogue is copied to IndexedDB in the background (lazy chunk) for offline browsing.
  */
 async function boot() {
+  let demoBar: ReactNode = null;
   if (__DEMO__) {
     await unregisterPwaWorker().catch(() => undefined);
-    const { startDemoWorker } = await import('#mock-api/browser');
-    await startDemoWorker();
+    const [{ startDemoWorker }, { DemoBar }] = await Promise.all([
+      import('#mock-api/browser'),
+      import('./app/demo/demo-bar'),
+    ]);
+    demoBar = <DemoBar network={await startDemoWorker()} />;
   } else {
     listenForInstallPrompt();
   }
@@ -21,6 +26,7 @@ async function boot() {
   if (!root) throw new Error('#root missing');
   createRoot(root).render(
     <StrictMode>
+      {demoBar}
       <App />
     </StrictMode>,
   );

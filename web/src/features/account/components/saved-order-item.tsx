@@ -31,7 +31,9 @@ export function SavedOrderItem({ order }: { order: SavedOrder }) {
   return (
     <li className={styles.order} aria-label={`Saved order of ${saved.toLocaleString()}`}>
       <div className={styles.orderMain}>
-        <span className={styles.orderId}>Saved order · {itemCount(order)} items</span>
+        <span className={styles.orderId}>
+          Saved order · {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'}
+        </span>
         <span className={styles.savedTitles}>{order.lines.map((l) => l.title).join(', ')}</span>
         <time className={styles.orderDate} dateTime={saved.toISOString()}>
           {saved.toLocaleDateString()}
