@@ -13,6 +13,8 @@ import type { PasswordHasher, Stores } from './core/ports';
 import type { DemoStore } from './core/seed';
 import { seedDemoStore } from './core/seed';
 import { createCountriesDataset } from './store/countries-dataset';
+import type { DemoPictures, DemoPictureSource } from './store/demo-pictures';
+import { createDemoPictures } from './store/demo-pictures';
 import { createFsImageStorage } from './store/fs-image-storage';
 import { createHtmlSanitizer } from './store/html-sanitizer';
 import { lockDataDir } from './store/data-dir-lock';
@@ -30,10 +32,15 @@ export interface BootOptions extends LowdbStoreOptions {
   adminEmail?: string;
   adminPassword?: string;
   /**
-   * The demo store to load into an empty catalogue, and a writer for its images (uploads/demo). `store` is
-   * called only when the catalogue is empty, so index.ts can import the generator (and faker) lazily there.
+   * The demo store to load into an empty catalogue, a writer for its images (uploads/demo) and a renderer of
+   * one of them, for a request that comes before the writer got to it. `store` is called only when the
+   * catalogue is empty, so index.ts can import the generator (and faker) lazily there.
    */
-  demo?: { store: () => DemoStore | Promise<DemoStore>; writeImages?: (dir: string) => Promise<unknown> };
+  demo?: {
+    store: () => DemoStore | Promise<DemoStore>;
+    writeImages?: (dir: string) => Promise<unknown>;
+    pictures?: DemoPictureSource;
+  };
   log?: (line: string) => void;
   /** false lifts the request budgets (`RATE_LIMITS=off`, load tests); every other protection stays. */
   rateLimits?: boolean;
@@ -52,6 +59,8 @@ export interface Backend {
    * the API answers at once and the pictures fill in as they are written.
    */
   demoImages?: () => Promise<unknown>;
+  /** In a demo shop: its pictures, rendered on first request until demoImages has written them (for createApp). */
+  demoPictures?: DemoPictures;
   /** Releases DATA_DIR (see store/data-dir-lock.ts) so another server, or a reopen in tests, may take it. */
   close(): Promise<void>;
 }
@@ -96,16 +105,26 @@ async function openLockedBackend(opts: BootOptions): Promise<Omit<Backend, 'clos
   }
 
   let demoImages: (() => Promise<unknown>) | undefined;
+  let demoPictures: DemoPictures | undefined;
   if (opts.demo) {
     const seeded = await seedDemo(stores, hasher, opts.demo.store, log);
     const demoDir = join(uploadsDir, 'demo');
-    const writeImages = opts.demo.writeImages;
-    // Also on later starts of a demo store, so images lost to an interrupted first start come back.
-    if (writeImages && (seeded || existsSync(demoDir))) demoImages = () => writeImages(demoDir);
+    const { writeImages, pictures } = opts.demo;
+    // Also on later starts of a demo store, so images lost to an interrupted first start come back. A shop that
+    // never was a demo renders no demo picture, on request or otherwise.
+    const isDemoShop = seeded || existsSync(demoDir);
+    if (writeImages && isDemoShop) demoImages = () => writeImages(demoDir);
+    if (pictures && isDemoShop) demoPictures = createDemoPictures(uploadsDir, pictures);
   }
   // Build the catalogue indexes now rather than on the first shopper's request (a second at 100k products).
   core.catalog.all();
-  return { core, api: createApi(core, { rateLimits: opts.rateLimits }), uploadsDir, demoImages };
+  return {
+    core,
+    api: createApi(core, { rateLimits: opts.rateLimits }),
+    uploadsDir,
+    demoImages,
+    demoPictures,
+  };
 }
 
 /**

@@ -26,13 +26,19 @@ async function main(): Promise<void> {
     rateLimits: env.RATE_LIMITS,
     currency: env.STORE_CURRENCY ?? storeConfig.currency,
     // The generator (faker, the whole catalogue) and the image renderer load only when used: boot asks for
-    // the store only to seed an empty catalogue, and the images are checked after listen.
+    // the store only to seed an empty catalogue, the images are checked after listen, and one picture is
+    // rendered on request only when it is asked for before that run has written it.
     demo: env.SEED_DEMO
       ? {
           store: async () => (await import('#fixtures/generate')).generateDemoStore(),
           writeImages: async (dir: string) => {
             const { writeDemoImages } = await import('#fixtures/demo-images-node');
             await writeDemoImages(dir);
+          },
+          pictures: {
+            has: async (name: string) => (await import('#fixtures/demo-images-node')).isDemoImageName(name),
+            render: async (name: string) =>
+              (await import('#fixtures/demo-images-node')).renderDemoImageOnRequest(name),
           },
         }
       : undefined,
@@ -42,6 +48,7 @@ async function main(): Promise<void> {
     uploadsDir: backend.uploadsDir,
     distDir: resolve(env.DIST_DIR),
     trustProxy: env.TRUST_PROXY,
+    demoPictures: backend.demoPictures,
   });
   const server = createLimitedServer(app.callback(), { maxConnections: env.MAX_CONNECTIONS });
   server.listen(env.PORT, env.HOST, () => {

@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import type { Api } from '#server/core/api';
+import type { DemoPictures } from '#server/store/demo-pictures';
 import type { CachedAnswers } from './cached-answers';
 import { createCachedAnswers } from './cached-answers';
 import { errorHandler } from './middleware/error-handler';
@@ -16,6 +17,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The HTTP answer cache; tests pass their own to read its stats or give it small budgets. */
   cachedAnswers?: CachedAnswers;
+  /** A demo shop's pictures, rendered on first request until the background run has written them (boot.ts). */
+  demoPictures?: DemoPictures;
 }
 
 /** The Koa app, ready for `listen` (server/index.ts) or for tests on port 0. */
@@ -26,6 +29,7 @@ export function createApp({
   log,
   trustProxy = false,
   cachedAnswers,
+  demoPictures,
 }: AppDeps): Koa {
   const app = new Koa();
   app.proxy = trustProxy;
@@ -40,7 +44,7 @@ export function createApp({
   // middleware, which puts them on every other answer.
   app.use(cached.middleware());
   app.use(securityHeaders(security));
-  app.use(serveUploads(uploadsDir));
+  app.use(serveUploads(uploadsDir, demoPictures));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
   app.use(serveWebApp(distDir));

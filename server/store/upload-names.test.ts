@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { strayUploadNames } from '#server/test/stray-uploads';
-import { parseUploadName } from './upload-names';
+import { demoPictureOf, parseUploadName } from './upload-names';
 
 const hash = 'ab12'.repeat(16);
 
@@ -58,5 +58,19 @@ describe('upload names', () => {
       `demo/${'a'.repeat(200)}.webp`,
     ])
       expect(parseUploadName(rel), rel).toBeNull();
+  });
+});
+
+describe('demo pictures', () => {
+  it('names the demo picture a name is, or is a width of; uploads are none', () => {
+    const name = (rel: string) => {
+      const parsed = parseUploadName(rel);
+      if (!parsed) throw new Error(rel);
+      return demoPictureOf(parsed);
+    };
+    expect(name('demo/product-tee-navy-front.webp')).toBe('product-tee-navy-front');
+    expect(name('demo/hero-modern-streetwear-640.webp')).toBe('hero-modern-streetwear');
+    expect(name(`${hash}.png`)).toBeNull();
+    expect(name(`${hash}-320.webp`)).toBeNull();
   });
 });

@@ -47,3 +47,14 @@ export function parseUploadName(rel: string): UploadName | null {
   if (isDemoStem(stem) && ext === 'webp') return { kind: 'original', path: rel };
   return null;
 }
+
+const DEMO_FILE = /^demo\/([a-z0-9-]+)\.webp$/;
+
+/**
+ * The demo picture a name is, or is a width of: `demo/<name>.webp` gives `<name>` (the renderer's name for it,
+ * fixtures/demo-image-names.ts); null for uploads. Only ever called on names parseUploadName accepted.
+ */
+export function demoPictureOf(name: UploadName): string | null {
+  const original = name.kind === 'original' ? name.path : name.sources[0];
+  return DEMO_FILE.exec(original ?? '')?.[1] ?? null;
+}

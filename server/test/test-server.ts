@@ -40,6 +40,7 @@ export async function startTestServer(
     uploadsDir: backend.uploadsDir,
     distDir: opts.distDir ?? join(dataDir, 'no-dist'),
     log: () => undefined,
+    demoPictures: backend.demoPictures,
   });
   // The production limits (server-settings.ts), so tests meet the same timeouts and connection cap.
   const server: Server = createLimitedServer(app.callback(), opts.limits);

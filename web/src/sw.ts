@@ -1,9 +1,10 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { pictureFallbacks } from './lib/picture-fallback';
 import { IMAGE_CACHE, IMAGE_CACHE_LIMITS } from './lib/pwa-caches';
 import { OUTBOX_SYNC_TAG } from './lib/outbox/outbox';
 import { sendSavedOrders } from './lib/outbox/sender';
@@ -11,7 +12,9 @@ import { sendSavedOrders } from './lib/outbox/sender';
 /**
  * The service worker (vite-plugin-pwa injectManifest; why each rule is there: pwa.config.ts).
  * - Precaches the app shell; navigations fall back to it, never /api or /uploads.
- * - Caches /uploads pictures cache-first, bounded by count and age.
+ * - Caches /uploads pictures cache-first, bounded by count and age. Offline, a picture it has not cached is
+ *   answered with another cached width of it (lib/picture-fallback.ts): the catalogue sync keeps the 320 px
+ *   widths of the likeliest pictures (lib/picture-warmup.ts), while a srcset may ask for 640 or 960.
  * - Sends the saved orders on Background Sync (Chromium browsers), so an order saved offline leaves even when the
  *   app is closed; the same sender as the open app's, under the same lock (web/src/lib/outbox/sender.ts).
  * - Waits for the shopper's Reload before taking over (SKIP_WAITING message), and claims the first page.
@@ -32,6 +35,18 @@ interface WorkerScope {
 }
 declare const self: WorkerScope;
 
+/** When the network fails and the picture is not cached: the nearest width that is, else the strategy's error. */
+const otherWidthWhenOffline: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => {
+    const cache = await caches.open(IMAGE_CACHE);
+    for (const url of pictureFallbacks(request.url)) {
+      const hit = await cache.match(url);
+      if (hit) return hit;
+    }
+    return undefined;
+  },
+};
+
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(
@@ -45,6 +60,7 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({ ...IMAGE_CACHE_LIMITS, purgeOnQuotaError: true }),
+      otherWidthWhenOffline,
     ],
   }),
 );

@@ -1,7 +1,9 @@
 /**
  * Files that are not the API: uploaded images from DATA_DIR/uploads (content-hash names, so cached
  * for a year as immutable; only the names upload-names.ts allows, and their <320|640|960>.webp widths
- * are made on first request by image-variants.ts) and the built web app from dist/. The app's entry
+ * are made on first request by image-variants.ts; in a demo shop, a demo picture the background run has
+ * not written yet is rendered on its first request by demo-pictures.ts) and the built web app from dist/.
+ * A miss is a 404 with `Cache-Control: no-store`, so no browser, worker or proxy keeps it. The app's entry
  * points (index.html, sw.js, manifest.webmanifest) are always revalidated so a deploy is picked up; any
  * other unknown GET gets index.html, letting the client router handle the path.
  */
@@ -10,8 +12,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import { DomainError } from '#server/core/errors';
+import type { DemoPictures, DemoPictureState } from '#server/store/demo-pictures';
 import { ensureVariant } from '#server/store/image-variants';
-import { parseUploadName } from '#server/store/upload-names';
+import { demoPictureOf, parseUploadName } from '#server/store/upload-names';
 import { COMPRESS_MIN_BYTES, compressedOnce, isCompressible, pickEncoding } from '../compression';
 
 const TYPES: Record<string, string> = {
@@ -89,13 +92,18 @@ async function sendFile(
 /** Seconds a client is asked to wait when the resize queue is full: about one queue's worth of work. */
 const BUSY_RETRY_AFTER = '2';
 
-export function serveUploads(uploadsDir: string): Middleware {
+/** `demoPictures`: renders a demo picture on its first request (demo shops only; boot.ts decides). */
+export function serveUploads(uploadsDir: string, demoPictures?: DemoPictures): Middleware {
   const root = normalize(uploadsDir);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith('/uploads/')) return next();
     // The raw path, matched before any disk access: an unknown name costs nothing and makes nothing.
     const name = parseUploadName(ctx.path.slice('/uploads/'.length));
-    const state = !name ? 'missing' : name.kind === 'variant' ? await ensureVariant(root, name) : 'ready';
+    const demo = name && demoPictures ? demoPictureOf(name) : null;
+    // A width of a demo picture needs the picture first.
+    let state: DemoPictureState = name ? 'ready' : 'missing';
+    if (demo && demoPictures) state = await demoPictures.ensure(demo);
+    if (name && state === 'ready' && name.kind === 'variant') state = await ensureVariant(root, name);
     if (state === 'busy') {
       ctx.set('Retry-After', BUSY_RETRY_AFTER);
       throw new DomainError(
@@ -106,6 +114,8 @@ export function serveUploads(uploadsDir: string): Middleware {
     if (name && state === 'ready' && (await sendFile(ctx, root, name.path, () => IMMUTABLE))) return;
     ctx.status = 404;
     ctx.body = { message: 'Not found', code: 'not_found' };
+    // A picture missing now may exist a moment later (a demo picture, a width being made): keep no copy.
+    ctx.set('Cache-Control', 'no-store');
   };
 }
 

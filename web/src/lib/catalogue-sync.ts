@@ -1,7 +1,10 @@
+import type { Category } from '#contract/schemas/category';
 import { api } from './api-client';
 import { cachedApi } from './catalogue-cache';
 import { catalogueDb, type CatalogueDb, type CatalogueMeta } from './db';
+import { idle } from './idle';
 import { setLastSynced } from './network-status';
+import { warmPicturesAfterSync } from './picture-warmup';
 
 /**
  * Background copy of the whole catalogue into IndexedDB, so any product can be opened and any listing
@@ -15,17 +18,16 @@ import { setLastSynced } from './network-status';
  * Products that are gone from the server are removed at the end; the `catalogue` meta row is written
  * last, so `complete: true` always means a whole, consistent copy. `<html data-catalogue-sync>` exposes
  * the state (running | done | failed) for tests and curious eyes.
+ * A successful copy then starts the picture warm-up (picture-warmup.ts: the 320 px pictures of the featured
+ * products and the first listing pages, through the service worker, within a byte budget), in the background:
+ * the sync is done without waiting for it. `<html data-picture-warmup>` shows its state.
  */
 export const SYNC_PAGE_SIZE = 100;
 
 type Yield = () => Promise<void>;
 
 /** Wait for an idle moment (or at most a second): the next page never competes with user input. */
-export const idle: Yield = () =>
-  new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 0);
-  });
+export { idle };
 
 function mark(state: 'running' | 'done' | 'failed'): void {
   if (typeof document !== 'undefined') document.documentElement.dataset.catalogueSync = state;
@@ -51,14 +53,21 @@ async function copyOnce(
 
 /** Copy everything; resolves with the meta row written (throws when the network fails midway). */
 export async function syncCatalogue(
-  options: { db?: CatalogueDb; pause?: Yield; pageSize?: number } = {},
+  options: {
+    db?: CatalogueDb;
+    pause?: Yield;
+    pageSize?: number;
+    /** What runs after a successful copy (tests replace it); by default the picture warm-up. */
+    afterSync?: (categories: Category[]) => Promise<unknown>;
+  } = {},
 ): Promise<CatalogueMeta> {
   const db = options.db ?? catalogueDb();
   const pause = options.pause ?? idle;
   const size = options.pageSize ?? SYNC_PAGE_SIZE;
+  const afterSync = options.afterSync ?? warmPicturesAfterSync;
   mark('running');
   try {
-    await cachedApi('listCategories');
+    const categories = await cachedApi('listCategories');
     await pause();
     let copy = await copyOnce(db, pause, size);
     if (copy.ids.size !== copy.total) copy = await copyOnce(db, pause, size);
@@ -73,6 +82,7 @@ export async function syncCatalogue(
     await db.meta.put(meta);
     setLastSynced(meta.syncedAt);
     mark('done');
+    afterSync(categories).catch((err: unknown) => console.warn('Picture warm-up stopped:', err));
     return meta;
   } catch (err) {
     mark('failed');
