@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { orderSchema } from '#contract/schemas/order';
 import { productListResponseSchema, type Product } from '#contract/schemas/product';
 import { demoShopperCredentials } from '#mock-api/mock-store';
+import { fillCheckout, pickAndAddToCart } from './shop-helpers';
 
 /**
  * The static demo (`npm run build:demo`, issue 12 item 5) as people without Node get it: dist-demo/ built for
@@ -90,14 +91,6 @@ async function openDemo(page: Page) {
   ).toBeVisible();
 }
 
-/** Clicks the visible option as a shopper does and checks it took. */
-async function pick(page: Page, group: RegExp, option: string) {
-  const options = page.getByRole('radiogroup', { name: group });
-  const radio = page.getByRole('radio', { name: option, exact: true });
-  await options.locator('label').filter({ has: radio }).click();
-  await expect(options.getByRole('radio', { name: option, exact: true })).toBeChecked();
-}
-
 /** From anywhere in the shop: search for the product, open it, pick a size and a colour, add it. */
 async function addToCart(page: Page, p: Product) {
   const search = page.getByRole('banner').getByRole('search');
@@ -106,26 +99,14 @@ async function addToCart(page: Page, p: Product) {
   await page.getByRole('main').getByRole('link', { name: p.title, exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
   await expect(page).toHaveURL(`${BASE}product/${p.id}`);
-  await pick(page, /^Size/, p.sizes[0]!);
-  await pick(page, /^Colour/, p.colors[0]!);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await pickAndAddToCart(page, p);
   await expect(page).toHaveURL(`${BASE}cart`);
 }
 
-async function fillCheckout(page: Page) {
+async function checkout(page: Page) {
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(`${BASE}checkout`);
-  await page.getByRole('textbox', { name: 'Full Name' }).fill('Sam Shopper');
-  await page.getByRole('textbox', { name: 'Phone' }).fill('03001234567');
-  const country = page.getByRole('combobox', { name: 'Country' });
-  await expect(country.locator('option[value="Pakistan"]')).toHaveCount(1);
-  await country.selectOption('Pakistan');
-  const province = page.getByRole('combobox', { name: 'State / Province' });
-  await expect(province.locator('option[value="Punjab"]')).toHaveCount(1);
-  await province.selectOption('Punjab');
-  await page.getByRole('textbox', { name: 'Town / City' }).fill('Lahore');
-  await page.getByRole('textbox', { name: 'Street' }).fill('Mall Road');
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('House 12');
+  await fillCheckout(page, 'Sam Shopper');
 }
 
 test('the static demo under /threadline/: sign in, order online, order offline and send it when back', async ({
@@ -158,7 +139,7 @@ test('the static demo under /threadline/: sign in, order online, order offline a
 
   // Order 1, online.
   await addToCart(page, product);
-  await fillCheckout(page);
+  await checkout(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(new RegExp(`^${ORIGIN}${BASE}order-success/\\d+$`));
   await expect(page.getByRole('heading', { name: 'Thank You for Your Order!' })).toBeVisible();
@@ -166,7 +147,7 @@ test('the static demo under /threadline/: sign in, order online, order offline a
 
   // Order 2: the network drops just before Place Order (the demo's Offline mode).
   await addToCart(page, product);
-  await fillCheckout(page);
+  await checkout(page);
   const offline = page.getByRole('button', { name: 'Offline mode' });
   await expect(offline).toHaveAttribute('aria-pressed', 'false');
   await offline.click();

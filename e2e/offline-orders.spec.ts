@@ -1,8 +1,16 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type Route,
+} from '@playwright/test';
 import { productListResponseSchema, type Product } from '#contract/schemas/product';
 import { orderSchema, type Order } from '#contract/schemas/order';
 import { authResponseSchema } from '#contract/schemas/user';
 import { expectControlled } from './pwa-helpers';
+import { fillCheckout, openProduct, pickAndAddToCart, register } from './shop-helpers';
 
 /**
  * Issue 12, "Offline orders", against the real server built from dist/: Place Order with no network saves the
@@ -44,52 +52,14 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 /** Registers a new shopper in this browser context; answers the token the app keeps in localStorage. */
 async function signUp(page: Page, name: string): Promise<string> {
   await page.goto('/register');
-  await page.getByRole('textbox', { name: 'First Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Last Name' }).fill('Offline');
   const email = `${name.toLowerCase()}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
-  await page.getByRole('textbox', { name: 'Phone' }).fill('03001234567');
-  await page.getByLabel('Password', { exact: true }).fill('offline-pass-1');
-  await page.getByRole('button', { name: 'Register' }).click();
+  await register(page, { first: name, last: 'Offline', email, password: 'offline-pass-1' });
   await expect(page).toHaveURL(/\/$/);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   if (!token) throw new Error('no token after sign-up');
   // The service worker serves the app's chunks (the saved screen, the profile) once the network is gone.
   await expectControlled(page);
   return token;
-}
-
-/** Clicks the visible option as a shopper does and checks it took (see shopper-journey.spec.ts). */
-async function pick(page: Page, group: RegExp, option: string) {
-  const options = page.getByRole('radiogroup', { name: group });
-  const radio = page.getByRole('radio', { name: option, exact: true });
-  await options.locator('label').filter({ has: radio }).click();
-  await expect(options.getByRole('radio', { name: option, exact: true })).toBeChecked();
-}
-
-async function addToCart(page: Page, p: Product) {
-  await page.goto(`/product/${p.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
-  await pick(page, /^Size/, p.sizes[0]!);
-  await pick(page, /^Colour/, p.colors[0]!);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-}
-
-/** The checkout form, filled while online (the country list comes from the server). */
-async function fillCheckout(page: Page) {
-  await page.goto('/checkout');
-  await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Ada Offline');
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('House 12');
-  await page.getByRole('textbox', { name: 'Street', exact: true }).fill('Mall Road');
-  await page.getByRole('textbox', { name: 'Town / City', exact: true }).fill('Lahore');
-  const country = page.getByRole('combobox', { name: 'Country' });
-  await expect(country.locator('option[value="Pakistan"]')).toHaveCount(1);
-  await country.selectOption('Pakistan');
-  const province = page.getByRole('combobox', { name: 'State / Province' });
-  await expect(province.locator('option[value="Punjab"]')).toHaveCount(1);
-  await province.selectOption('Punjab');
-  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('03001234567');
 }
 
 async function setOnline(context: BrowserContext, pages: Page[], online: boolean) {
@@ -102,8 +72,11 @@ async function setOnline(context: BrowserContext, pages: Page[], online: boolean
  * on the device. Answers its Idempotency-Key (the last part of /order-saved/<key>).
  */
 async function saveOrderOffline(page: Page, context: BrowserContext, p: Product): Promise<string> {
-  await addToCart(page, p);
-  await fillCheckout(page);
+  await openProduct(page, p);
+  await pickAndAddToCart(page, p);
+  // The checkout form, filled while online (the country list comes from the server).
+  await page.goto('/checkout');
+  await fillCheckout(page, 'Ada Offline');
   await setOnline(context, [page], false);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order-saved\/[^/]+$/);
@@ -122,6 +95,39 @@ const placedToast = (page: Page) => page.getByRole('status').filter({ hasText: P
 async function openProfileFromSavedScreen(page: Page) {
   await page.getByRole('region', { name: SAVED_HEADING }).getByRole('link', { name: 'Your Orders' }).click();
   await expect(page).toHaveURL(/\/profile$/);
+}
+
+/** Saves an order for `p` offline and follows it to the profile, where it waits. Answers its key. */
+async function saveOfflineAndWait(page: Page, context: BrowserContext, p: Product): Promise<string> {
+  const key = await saveOrderOffline(page, context, p);
+  await openProfileFromSavedScreen(page);
+  await expect(yourOrders(page).getByText(WAITING)).toBeVisible();
+  return key;
+}
+
+/**
+ * A new shopper `name` with an order for the `nth` usable product saved offline and waiting in the profile.
+ * Answers the shopper's token and the order's key.
+ */
+async function shopperWithWaitingOrder(
+  { page, context, request }: { page: Page; context: BrowserContext; request: APIRequestContext },
+  name: string,
+  nth: number,
+): Promise<{ token: string; key: string }> {
+  const products = await shopProducts(request);
+  const token = await signUp(page, name);
+  return { token, key: await saveOfflineAndWait(page, context, products[nth]!) };
+}
+
+/** Hands the app's first POST /api/orders to `handle`, once it carried the saved order's `key`; others go on. */
+async function onFirstSend(page: Page, key: string, handle: (route: Route) => Promise<void>) {
+  let firstSend = true;
+  await page.route('**/api/orders', async (route) => {
+    if (route.request().method() !== 'POST' || !firstSend) return route.fallback();
+    firstSend = false;
+    expect(route.request().headers()['idempotency-key']).toBe(key);
+    await handle(route);
+  });
 }
 
 /** The profile lists the real order and no longer one waiting on the device. */
@@ -146,7 +152,7 @@ test('an order placed offline is saved, waits in the profile, and is placed once
   await openProfileFromSavedScreen(page);
   const waiting = yourOrders(page).getByRole('listitem').filter({ hasText: WAITING });
   await expect(waiting).toHaveCount(1);
-  await expect(waiting).toContainText('Saved order · 1 items');
+  await expect(waiting).toContainText(/Saved order · 1 item(?!s)/);
   expect(await myOrders(request, token)).toHaveLength(0);
 
   await setOnline(context, [page], true);
@@ -162,19 +168,11 @@ test('one order when the network drops while the saved order is being sent', asy
   context,
   request,
 }) => {
-  const products = await shopProducts(request);
-  const token = await signUp(page, 'Bea');
-  const key = await saveOrderOffline(page, context, products[1]!);
-  await openProfileFromSavedScreen(page);
-  await expect(yourOrders(page).getByText(WAITING)).toBeVisible();
+  const { token, key } = await shopperWithWaitingOrder({ page, context, request }, 'Bea', 1);
 
   // The first send reaches the server, which places the order; its answer never comes back.
   const lost: Array<{ status: number; orderId: number }> = [];
-  let firstSend = true;
-  await page.route('**/api/orders', async (route) => {
-    if (route.request().method() !== 'POST' || !firstSend) return route.fallback();
-    firstSend = false;
-    expect(route.request().headers()['idempotency-key']).toBe(key);
+  await onFirstSend(page, key, async (route) => {
     const answer = await route.fetch();
     lost.push({ status: answer.status(), orderId: ((await answer.json()) as { orderId: number }).orderId });
     await route.abort('failed');
@@ -228,23 +226,15 @@ test('one order when the app is reloaded while the saved order is being sent', a
   context,
   request,
 }) => {
-  const products = await shopProducts(request);
-  const token = await signUp(page, 'Dee');
-  const key = await saveOrderOffline(page, context, products[3]!);
-  await openProfileFromSavedScreen(page);
-  await expect(yourOrders(page).getByText(WAITING)).toBeVisible();
+  const { token, key } = await shopperWithWaitingOrder({ page, context, request }, 'Dee', 3);
 
   // The first send stalls on the way to the server; the app is reloaded meanwhile.
   let stalled!: () => void;
   const isStalled = new Promise<void>((resolve) => (stalled = resolve));
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  let firstSend = true;
   let late: { status: number; orderId: number } | undefined;
-  await page.route('**/api/orders', async (route) => {
-    if (route.request().method() !== 'POST' || !firstSend) return route.fallback();
-    firstSend = false;
-    expect(route.request().headers()['idempotency-key']).toBe(key);
+  await onFirstSend(page, key, async (route) => {
     stalled();
     await released;
     // The stalled request reaches the server only now, after the reloaded app has sent the order itself.
@@ -288,9 +278,7 @@ test('an order the shop refuses: its message, Back to cart and Discard', async (
 
   // Two orders saved offline, each refused once the network is back: its product was deleted meanwhile.
   for (const p of [kept, dropped]) {
-    await saveOrderOffline(page, context, p);
-    await openProfileFromSavedScreen(page);
-    await expect(yourOrders(page).getByText(WAITING)).toBeVisible();
+    await saveOfflineAndWait(page, context, p);
     await deleteProduct(p);
     await setOnline(context, [page], true);
     await expect(yourOrders(page).getByText(WAITING)).toHaveCount(0, { timeout: SEND_TIMEOUT });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LineIcon } from './icons';
 import styles from './status-badge.module.css';
 
 /**
@@ -54,25 +55,29 @@ const PATHS: Record<Kind, ReactNode> = {
   other: <circle cx="12" cy="12" r="3" />,
 };
 
+/** The icon of an order status alone: the badge's, or larger on a page (the saved order's). */
+export function StatusIcon({
+  status,
+  size = 14,
+  strokeWidth = 2.2,
+}: {
+  status: string;
+  size?: number;
+  strokeWidth?: number;
+}) {
+  return (
+    <LineIcon size={size} strokeWidth={strokeWidth}>
+      {PATHS[statusKind(status)]}
+    </LineIcon>
+  );
+}
+
 /** An order status with its colour and icon; `label` is the text shown (the status as given by default). */
 export function StatusBadge({ status, label = status }: { status: string; label?: string }) {
   const kind = statusKind(status);
   return (
     <span className={`${styles.badge} ${styles[kind]}`} data-status={kind}>
-      <svg
-        width={14}
-        height={14}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2.2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        {PATHS[kind]}
-      </svg>
+      <StatusIcon status={kind} />
       {label}
     </span>
   );

@@ -1,26 +1,17 @@
 import 'fake-indexeddb/auto';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCatalogQuery, catalogQuerySchema } from '#contract/rules/catalog-query';
 import { server } from '#mock-api/node';
 import { demoData } from '#web/test/catalog-store';
+import { freshDbPerTest } from '#web/test/fresh-db';
 import { api } from './api-client';
 import { cachedApi, SLOW_NETWORK_MS } from './catalogue-cache';
 import { SYNC_MAX_AGE_MS, syncCatalogue, syncIfStale } from './catalogue-sync';
 import { CatalogueDb, MAX_RESPONSES, setCatalogueDb } from './db';
 import { localProductList } from './local-catalogue';
 
-let db: CatalogueDb;
-let n = 0;
-
-beforeEach(() => {
-  db = new CatalogueDb(`test-catalogue-${++n}`);
-  setCatalogueDb(db);
-});
-afterEach(async () => {
-  setCatalogueDb(null);
-  await db.delete();
-});
+const db = freshDbPerTest(CatalogueDb, setCatalogueDb);
 
 const offline = (path: string, method: 'get' | 'post' = 'get') =>
   server.use(http[method](`*/api${path}`, () => HttpResponse.error()));
@@ -30,7 +21,7 @@ describe('network-first catalogue cache', () => {
   it('answers categories from IndexedDB when the network fails', async () => {
     const online = await cachedApi('listCategories');
     expect(online.length).toBeGreaterThan(0);
-    await vi.waitFor(async () => expect(await db.responses.count()).toBe(1));
+    await vi.waitFor(async () => expect(await db().responses.count()).toBe(1));
     offline('/categories');
     expect(await cachedApi('listCategories')).toEqual(online);
   });
@@ -38,7 +29,7 @@ describe('network-first catalogue cache', () => {
   it('answers the same list query and the products it listed after a network failure', async () => {
     const query = { limit: 5, category: (await demoData()).categories[0]?.slug };
     const online = await cachedApi('listProducts', { query });
-    await vi.waitFor(async () => expect(await db.products.count()).toBe(online.items.length));
+    await vi.waitFor(async () => expect(await db().products.count()).toBe(online.items.length));
     offline('/products');
     offline('/products/:id');
     expect(await cachedApi('listProducts', { query })).toEqual(online);
@@ -51,7 +42,7 @@ describe('network-first catalogue cache', () => {
     const { items } = await cachedApi('listProducts', { query: { limit: 2 } });
     const [a] = items;
     if (!a) throw new Error('no products');
-    await vi.waitFor(async () => expect(await db.products.get(a.id)).toBeDefined());
+    await vi.waitFor(async () => expect(await db().products.get(a.id)).toBeDefined());
     server.use(
       http.get('*/api/products/:id', () =>
         HttpResponse.json({ message: 'down', code: 'unavailable' }, { status: 503 }),
@@ -64,7 +55,7 @@ describe('network-first catalogue cache', () => {
       ),
     );
     await expect(cachedApi('getProduct', { params: { id: a.id } })).rejects.toMatchObject({ status: 404 });
-    await vi.waitFor(async () => expect(await db.products.get(a.id)).toBeUndefined());
+    await vi.waitFor(async () => expect(await db().products.get(a.id)).toBeUndefined());
   });
 
   it('rethrows when nothing was saved for the call', async () => {
@@ -74,7 +65,7 @@ describe('network-first catalogue cache', () => {
 
   it('caches the countries calls as well', async () => {
     const countries = await cachedApi('countryPositions');
-    await vi.waitFor(async () => expect(await db.responses.count()).toBe(1));
+    await vi.waitFor(async () => expect(await db().responses.count()).toBe(1));
     offline('/v0.1/countries/positions');
     expect(await cachedApi('countryPositions')).toEqual(countries);
   });
@@ -86,14 +77,17 @@ describe('background sync and local queries', () => {
     const meta = await syncCatalogue({ pause: noPause, pageSize: 7 });
     expect(meta.complete).toBe(true);
     expect(meta.total).toBe(demo.products.length);
-    expect(await db.products.count()).toBe(demo.products.length);
+    expect(await db().products.count()).toBe(demo.products.length);
     expect(document.documentElement.dataset.catalogueSync).toBe('done');
   });
 
   it('removes products that are gone from the server', async () => {
-    await db.products.put({ ...(await api('listProducts', { query: { limit: 1 } })).items[0]!, id: 999_999 });
+    await db().products.put({
+      ...(await api('listProducts', { query: { limit: 1 } })).items[0]!,
+      id: 999_999,
+    });
     await syncCatalogue({ pause: noPause });
-    expect(await db.products.get(999_999)).toBeUndefined();
+    expect(await db().products.get(999_999)).toBeUndefined();
   });
 
   it('answers a never-seen listing query offline once the catalogue is copied', async () => {
@@ -127,10 +121,10 @@ describe('background sync and local queries', () => {
       { q: 'zzzz-nothing', limit: 12 },
       { page: 999, limit: 12 },
     ];
-    const all = await db.products.toArray();
+    const all = await db().products.toArray();
     for (const query of queries) {
       const server = await api('listProducts', { query });
-      const local = await localProductList(db, query);
+      const local = await localProductList(db(), query);
       expect(local, JSON.stringify(query)).toEqual(server);
       const clean = Object.fromEntries(
         Object.entries(query)
@@ -143,15 +137,15 @@ describe('background sync and local queries', () => {
 
   it('does not answer listing queries locally before the copy is complete', async () => {
     await cachedApi('listProducts', { query: { limit: 3 } });
-    await vi.waitFor(async () => expect(await db.products.count()).toBe(3));
-    expect(await localProductList(db, { limit: 3, sort: 'price_asc' })).toBeUndefined();
+    await vi.waitFor(async () => expect(await db().products.count()).toBe(3));
+    expect(await localProductList(db(), { limit: 3, sort: 'price_asc' })).toBeUndefined();
   });
 });
 
 describe('slow network', () => {
   it('answers from the saved copy when the network has not answered in time, then refreshes it', async () => {
     const online = await cachedApi('listCategories');
-    await vi.waitFor(async () => expect(await db.responses.count()).toBe(1));
+    await vi.waitFor(async () => expect(await db().responses.count()).toBe(1));
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
     server.use(
@@ -169,19 +163,21 @@ describe('slow network', () => {
       vi.useRealTimers();
     }
     release();
-    await vi.waitFor(async () => expect((await db.responses.toArray())[0]?.data).toEqual(online.slice(0, 1)));
+    await vi.waitFor(async () =>
+      expect((await db().responses.toArray())[0]?.data).toEqual(online.slice(0, 1)),
+    );
   });
 });
 
 describe('bounded storage', () => {
   it('keeps only the most recent saved answers', async () => {
-    await db.responses.bulkPut(
+    await db().responses.bulkPut(
       Array.from({ length: MAX_RESPONSES }, (_, i) => ({ key: `old-${i}`, data: [], savedAt: i })),
     );
     await cachedApi('listCategories');
-    await vi.waitFor(async () => expect(await db.responses.get('old-0')).toBeUndefined());
-    expect(await db.responses.count()).toBe(MAX_RESPONSES);
-    expect(await db.responses.get('old-1')).toBeDefined();
+    await vi.waitFor(async () => expect(await db().responses.get('old-0')).toBeUndefined());
+    expect(await db().responses.count()).toBe(MAX_RESPONSES);
+    expect(await db().responses.get('old-1')).toBeDefined();
   });
 });
 
@@ -190,7 +186,7 @@ describe('sync scheduling', () => {
     const first = await syncIfStale();
     expect(first.complete).toBe(true);
     expect((await syncIfStale()).syncedAt).toBe(first.syncedAt);
-    await db.meta.put({ ...first, syncedAt: first.syncedAt - SYNC_MAX_AGE_MS - 1 });
+    await db().meta.put({ ...first, syncedAt: first.syncedAt - SYNC_MAX_AGE_MS - 1 });
     expect((await syncIfStale()).syncedAt).toBeGreaterThan(first.syncedAt - SYNC_MAX_AGE_MS - 1);
   });
 });

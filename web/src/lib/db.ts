@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { Product } from '#contract/schemas/product';
+import { swappable } from './swappable';
 
 /**
  * The offline catalogue in IndexedDB (Dexie). Storage layout:
@@ -38,14 +39,13 @@ export class CatalogueDb extends Dexie {
   }
 }
 
-let instance: CatalogueDb | null = null;
+const current = swappable(() => new CatalogueDb());
 
 /** The app's one database (tests swap it with setCatalogueDb for a fresh one). */
 export function catalogueDb(): CatalogueDb {
-  instance ??= new CatalogueDb();
-  return instance;
+  return current.get();
 }
 
 export function setCatalogueDb(db: CatalogueDb | null): void {
-  instance = db;
+  current.set(db);
 }

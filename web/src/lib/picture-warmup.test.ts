@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogQuerySchema, runCatalogQuery } from '#contract/rules/catalog-query';
 import { demoData } from '#web/test/catalog-store';
+import { freshDbPerTest } from '#web/test/fresh-db';
 import { syncCatalogue } from './catalogue-sync';
 import { CatalogueDb, setCatalogueDb } from './db';
 import {
@@ -183,16 +184,9 @@ const controlledBy = (scriptURL: string) =>
   });
 
 describe('after the catalogue sync', () => {
-  let db: CatalogueDb;
-  beforeEach(() => {
-    db = new CatalogueDb(`test-warmup-${Math.random()}`);
-    setCatalogueDb(db);
-  });
-  afterEach(async () => {
+  freshDbPerTest(CatalogueDb, setCatalogueDb, () => {
     vi.unstubAllGlobals();
     Reflect.deleteProperty(navigator, 'serviceWorker');
-    setCatalogueDb(null);
-    await db.delete();
   });
 
   it('does nothing unless our service worker controls the page (none, or MSW’s in demo mode)', async () => {

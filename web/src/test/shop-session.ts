@@ -1,4 +1,5 @@
 import type { CartLine } from '#contract/schemas/cart';
+import type { Order } from '#contract/schemas/order';
 import type { Product } from '#contract/schemas/product';
 import type { AuthResponse } from '#contract/schemas/user';
 import { effectivePrice } from '#contract/rules/money';
@@ -44,4 +45,20 @@ export function lineFor(p: Product, qty = 1, sizeIndex = 0): CartLine {
 /** Puts a cart into the cookie, as a previous visit would have left it. */
 export function seedCart(lines: CartLine[], shippingCost = 0): void {
   writeCookie(CART_COOKIE, JSON.stringify({ lines, shippingCost }), COOKIE_DAYS);
+}
+
+/** One of the shop's orders as GET /api/orders/my answers it (Ada's, cash on delivery, 4 March 2026). */
+export function shopOrder(id: number, status: string, total: number): Order {
+  return {
+    id,
+    user_id: 1,
+    name: 'Ada',
+    email: 'ada@example.com',
+    total,
+    payment_method: 'cod',
+    status,
+    created_at: '2026-03-04T10:00:00.000Z',
+    shipping_address: '{}',
+    status_history: [],
+  };
 }

@@ -1,58 +1,25 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { PlaceOrderBody } from '#contract/schemas/order';
 import { server } from '#mock-api/node';
 import { api } from '#web/lib/api-client';
-import { saveOrder, updateSavedOrder } from '#web/lib/outbox/outbox';
-import { OutboxDb, setOutboxDb, type SavedOrder } from '#web/lib/outbox/outbox-db';
+import { updateSavedOrder } from '#web/lib/outbox/outbox';
 import { clearAuthAtom, setAuthAtom } from '#web/lib/session/auth-atoms';
+import { savedOrderFor, freshOutboxDbPerTest } from '#web/test/outbox-kit';
 import { renderWithApp } from '#web/test/render';
-import { demoProducts, lineFor, signIn } from '#web/test/shop-session';
+import { signIn } from '#web/test/shop-session';
 import { SAVED_ORDER_PLACED, SAVED_ORDER_SIGN_IN, SavedOrdersNotice } from './saved-orders-notice';
 
 /**
  * Issue 12, the app's side while it is open: the driver sends the saved orders, "Your saved order was placed" is
  * said once (in one tab), and a sign-in or a sign-out moves the saved orders' tokens.
  */
-let db: OutboxDb;
-let n = 0;
-beforeEach(() => {
-  db = new OutboxDb(`notice-outbox-${++n}`);
-  setOutboxDb(db);
-});
-afterEach(async () => {
+const db = freshOutboxDbPerTest(async () => {
   // Unmounted (drivers stopped) before the database goes; then let a send still on its way finish.
   cleanup();
   await new Promise((r) => setTimeout(r, 50));
-  setOutboxDb(null);
-  await db.delete();
 });
-
-async function savedFor(userId: number, token: string | null, key: string, over: Partial<SavedOrder> = {}) {
-  const [p] = await demoProducts();
-  const line = lineFor(p!, 2);
-  const body: PlaceOrderBody = {
-    cart: [
-      {
-        productId: line.productId,
-        qty: 2,
-        selectedSize: line.selectedSize,
-        selectedColor: line.selectedColor,
-      },
-    ],
-    shipping_address: JSON.stringify({
-      name: 'Ana',
-      phone: '0123456789',
-      email: 'ana@example.com',
-      order_address: 'Main St 1',
-    }),
-    payment_method: 'cod',
-  };
-  await saveOrder({ key, userId, token: token ?? '', body, lines: [line], shownTotal: line.price * 2 });
-  if (token === null || Object.keys(over).length > 0) await updateSavedOrder(key, { token, ...over });
-}
 
 /** The toasts saying so (the router's location probe, an <output>, is a status too). */
 const placedToasts = () =>
@@ -71,7 +38,7 @@ function renderTwoTabs() {
 describe('Saved orders while the app is open', () => {
   it('sends a saved order at start and says Your saved order was placed once, in one of two tabs', async () => {
     const { user, token } = await signIn();
-    await savedFor(user.id, token, 'k');
+    await savedOrderFor(user.id, token, 'k');
     const before = (await api('myOrders', { token })).length;
     renderTwoTabs();
 
@@ -80,7 +47,7 @@ describe('Saved orders while the app is open', () => {
     expect(within(toast).getByRole('link', { name: 'View orders' })).toHaveAttribute('href', '/profile');
     await new Promise((r) => setTimeout(r, 300));
     expect(placedToasts()).toHaveLength(1);
-    expect(await db.orders.get('k')).toMatchObject({ state: 'placed', announced: true });
+    expect(await db().orders.get('k')).toMatchObject({ state: 'placed', announced: true });
     expect(await api('myOrders', { token })).toHaveLength(before + 1);
   });
 
@@ -88,10 +55,10 @@ describe('Saved orders while the app is open', () => {
     const { user, token } = await signIn();
     // Nothing is sent from here: the other sender has it.
     server.use(http.post('*/api/orders', () => HttpResponse.error()));
-    await savedFor(user.id, token, 'mine');
-    await savedFor(user.id + 1, 'their-token', 'theirs');
+    await savedOrderFor(user.id, token, 'mine');
+    await savedOrderFor(user.id + 1, 'their-token', 'theirs');
     renderTwoTabs();
-    await waitFor(async () => expect((await db.orders.get('mine'))?.attempts).toBeGreaterThan(0));
+    await waitFor(async () => expect((await db().orders.get('mine'))?.attempts).toBeGreaterThan(0));
 
     await act(() => updateSavedOrder('theirs', { state: 'placed', orderId: 8_001, placedAt: Date.now() }));
     await new Promise((r) => setTimeout(r, 200));
@@ -101,7 +68,7 @@ describe('Saved orders while the app is open', () => {
     await waitFor(() => expect(placedToasts()).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 300));
     expect(placedToasts()).toHaveLength(1);
-    expect(await db.orders.get('theirs')).not.toHaveProperty('announced', true);
+    expect(await db().orders.get('theirs')).not.toHaveProperty('announced', true);
   });
 
   it('asks to sign in again when the shop refuses the saved token', async () => {
@@ -112,14 +79,14 @@ describe('Saved orders while the app is open', () => {
         HttpResponse.json({ message: 'Session expired', code: 'unauthorized' }, { status: 401 }),
       ),
     );
-    await savedFor(user.id, token, 'k');
+    await savedOrderFor(user.id, token, 'k');
     renderWithApp(<SavedOrdersNotice />);
     const toast = await screen.findByText(SAVED_ORDER_SIGN_IN);
     expect(within(toast.closest('[role=status]')!).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/login',
     );
-    expect(await db.orders.get('k')).toMatchObject({
+    expect(await db().orders.get('k')).toMatchObject({
       state: 'needs-sign-in',
       token: null,
       spentToken: token,
@@ -133,28 +100,32 @@ describe('Saved orders while the app is open', () => {
     localStorage.clear();
     const { store } = renderWithApp(<SavedOrdersNotice />);
     const auth = await signIn();
-    await savedFor(auth.user.id, null, 'needs', { state: 'needs-sign-in', spentToken: 'spent', attempts: 3 });
-    await savedFor(admin.user.id, null, 'admins', { state: 'needs-sign-in', spentToken: 'spent-admin' });
+    await savedOrderFor(auth.user.id, null, 'needs', {
+      then: { state: 'needs-sign-in', spentToken: 'spent', attempts: 3 },
+    });
+    await savedOrderFor(admin.user.id, null, 'admins', {
+      then: { state: 'needs-sign-in', spentToken: 'spent-admin' },
+    });
 
     act(() => store.set(setAuthAtom, auth));
-    await waitFor(async () => expect((await db.orders.get('needs'))?.token).toBe(auth.token));
-    expect(await db.orders.get('needs')).toMatchObject({ state: 'waiting' });
-    expect(await db.orders.get('admins')).toMatchObject({ state: 'needs-sign-in', token: null });
+    await waitFor(async () => expect((await db().orders.get('needs'))?.token).toBe(auth.token));
+    expect(await db().orders.get('needs')).toMatchObject({ state: 'waiting' });
+    expect(await db().orders.get('admins')).toMatchObject({ state: 'needs-sign-in', token: null });
   });
 
   it('a sign-out takes the token back from this account’s saved orders, and keeps them', async () => {
     server.use(http.post('*/api/orders', () => HttpResponse.error()));
     const { user, token } = await signIn();
-    await savedFor(user.id, token, 'mine');
-    await savedFor(user.id + 1, 'their-token', 'theirs');
+    await savedOrderFor(user.id, token, 'mine');
+    await savedOrderFor(user.id + 1, 'their-token', 'theirs');
     const { store } = renderWithApp(<SavedOrdersNotice />);
     // Signed in, it is sent (and kept waiting: no network) with its own token.
-    await waitFor(async () => expect((await db.orders.get('mine'))?.attempts).toBeGreaterThan(0));
-    expect(await db.orders.get('mine')).toMatchObject({ token });
+    await waitFor(async () => expect((await db().orders.get('mine'))?.attempts).toBeGreaterThan(0));
+    expect(await db().orders.get('mine')).toMatchObject({ token });
 
     act(() => store.set(clearAuthAtom));
-    await waitFor(async () => expect((await db.orders.get('mine'))?.token).toBeNull());
-    expect(await db.orders.get('mine')).toMatchObject({ state: 'waiting' });
-    expect(await db.orders.get('theirs')).toMatchObject({ token: 'their-token' });
+    await waitFor(async () => expect((await db().orders.get('mine'))?.token).toBeNull());
+    expect(await db().orders.get('mine')).toMatchObject({ state: 'waiting' });
+    expect(await db().orders.get('theirs')).toMatchObject({ token: 'their-token' });
   });
 });

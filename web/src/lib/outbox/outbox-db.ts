@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { CartLine } from '#contract/schemas/cart';
 import type { PlaceOrderBody } from '#contract/schemas/order';
+import { swappable } from '../swappable';
 
 /**
  * Orders placed with no network, kept on the device until the shop has them (issue 12). A database of its own,
@@ -56,14 +57,13 @@ export class OutboxDb extends Dexie {
   }
 }
 
-let instance: OutboxDb | null = null;
+const current = swappable(() => new OutboxDb());
 
 export function outboxDb(): OutboxDb {
-  instance ??= new OutboxDb();
-  return instance;
+  return current.get();
 }
 
 /** Tests swap in a fresh database. */
 export function setOutboxDb(db: OutboxDb | null): void {
-  instance = db;
+  current.set(db);
 }

@@ -1,26 +1,19 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { freshOutboxDbPerTest } from '#web/test/outbox-kit';
 import { notifyOutboxChange, saveOrder, updateSavedOrder, type NewSavedOrder } from './outbox';
-import { OutboxDb, setOutboxDb, type SavedOrder } from './outbox-db';
+import type { SavedOrder } from './outbox-db';
 import { BUSY_RETRY_MS, startOutboxDriver, type OutboxDriverOptions } from './outbox-driver';
 import type { SendReport } from './sender';
 
-let db: OutboxDb;
-let n = 0;
 let stops: (() => void)[] = [];
-beforeEach(() => {
-  db = new OutboxDb(`test-driver-${++n}`);
-  setOutboxDb(db);
-});
-afterEach(async () => {
+const db = freshOutboxDbPerTest(async () => {
   for (const stop of stops) stop();
   stops = [];
   vi.useRealTimers();
   vi.restoreAllMocks();
   // Let a send or an announcement still on its way settle before its database goes.
   await new Promise((r) => setTimeout(r, 20));
-  setOutboxDb(null);
-  await db.delete();
 });
 
 const report = (over: Partial<SendReport> = {}): SendReport => ({
@@ -45,6 +38,23 @@ function start(options: Partial<OutboxDriverOptions> & Pick<OutboxDriverOptions,
 
 /** Lets the promises of a send (and a real IndexedDB's tasks) run, without moving the fake clock. */
 const settle = () => new Promise((r) => setImmediate(r));
+
+type FakeSend = Mock<(force: boolean) => Promise<SendReport>>;
+
+/** The send has been called `times` times until just before `ms` from now, and once more at `ms`. */
+async function expectSendAfter(send: FakeSend, ms: number, times: number) {
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(send).toHaveBeenCalledTimes(times);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(send).toHaveBeenCalledTimes(times + 1);
+}
+
+/** Nothing more is planned: once the last send settles, two minutes pass and it is still `times` sends. */
+async function expectNothingPlanned(send: FakeSend, times: number) {
+  await settle();
+  await vi.advanceTimersByTimeAsync(120_000);
+  expect(send).toHaveBeenCalledTimes(times);
+}
 
 describe('the outbox driver’s timing', () => {
   beforeEach(() => {
@@ -80,40 +90,26 @@ describe('the outbox driver’s timing', () => {
     const send = fakeSend({ nextAttemptAt: Date.now() + 8_000 });
     start({ send });
     await settle();
-    await vi.advanceTimersByTimeAsync(7_999);
-    expect(send).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(send).toHaveBeenCalledTimes(2);
+    await expectSendAfter(send, 8_000, 1);
     expect(send).toHaveBeenLastCalledWith(false);
-    // Nothing waits any more: nothing more is planned.
-    await settle();
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(send).toHaveBeenCalledTimes(2);
+    // Nothing waits any more.
+    await expectNothingPlanned(send, 2);
   });
 
   it('waits at least a second, even when the retry time has already passed', async () => {
     const send = fakeSend({ nextAttemptAt: Date.now() - 5_000 }, { nextAttemptAt: Date.now() });
     start({ send });
     await settle();
-    await vi.advanceTimersByTimeAsync(999);
-    expect(send).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(send).toHaveBeenCalledTimes(2);
+    await expectSendAfter(send, 1_000, 1);
     await settle();
-    await vi.advanceTimersByTimeAsync(999);
-    expect(send).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(send).toHaveBeenCalledTimes(3);
+    await expectSendAfter(send, 1_000, 2);
   });
 
   it('tries again after BUSY_RETRY_MS when another sender holds the outbox', async () => {
     const send = fakeSend({ busy: true });
     start({ send });
     await settle();
-    await vi.advanceTimersByTimeAsync(BUSY_RETRY_MS - 1);
-    expect(send).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(send).toHaveBeenCalledTimes(2);
+    await expectSendAfter(send, BUSY_RETRY_MS, 1);
   });
 
   it('tries again after BUSY_RETRY_MS when a send fails outright', async () => {
@@ -125,10 +121,7 @@ describe('the outbox driver’s timing', () => {
     start({ send });
     await settle();
     expect(console.warn).toHaveBeenCalledOnce();
-    await vi.advanceTimersByTimeAsync(BUSY_RETRY_MS - 1);
-    expect(send).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(send).toHaveBeenCalledTimes(2);
+    await expectSendAfter(send, BUSY_RETRY_MS, 1);
   });
 
   it('sends at once and forced when the network comes back, and keeps only the newer plan', async () => {
@@ -138,10 +131,8 @@ describe('the outbox driver’s timing', () => {
     window.dispatchEvent(new Event('online'));
     expect(send).toHaveBeenCalledTimes(2);
     expect(send).toHaveBeenLastCalledWith(true);
-    await settle();
     // The forced send left nothing waiting: the minute-long wait planned before is dropped.
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(send).toHaveBeenCalledTimes(2);
+    await expectNothingPlanned(send, 2);
   });
 
   it('sends when the app becomes visible, not when it is hidden', async () => {
@@ -239,7 +230,7 @@ describe('the outbox driver’s announcements', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(onPlaced).toHaveBeenCalledOnce();
     expect(otherTab).not.toHaveBeenCalled();
-    expect(await db.orders.get('theirs')).not.toHaveProperty('announced', true);
+    expect(await db().orders.get('theirs')).not.toHaveProperty('announced', true);
   });
 
   it('announces an order placed elsewhere (another tab, the service worker) when told of the change', async () => {
@@ -289,6 +280,6 @@ describe('the outbox driver’s announcements', () => {
     finish(report());
     await new Promise((r) => setTimeout(r, 50));
     expect(onPlaced).not.toHaveBeenCalled();
-    expect(await db.orders.get('k')).not.toHaveProperty('announced', true);
+    expect(await db().orders.get('k')).not.toHaveProperty('announced', true);
   });
 });

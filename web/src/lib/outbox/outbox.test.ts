@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CartLine } from '#contract/schemas/cart';
 import {
   adoptToken,
@@ -15,18 +15,9 @@ import {
   updateSavedOrder,
   type NewSavedOrder,
 } from './outbox';
-import { OutboxDb, setOutboxDb } from './outbox-db';
+import { freshOutboxDbPerTest } from '#web/test/outbox-kit';
 
-let db: OutboxDb;
-let n = 0;
-beforeEach(() => {
-  db = new OutboxDb(`test-outbox-${++n}`);
-  setOutboxDb(db);
-});
-afterEach(async () => {
-  setOutboxDb(null);
-  await db.delete();
-});
+const db = freshOutboxDbPerTest();
 
 const line: CartLine = {
   productId: 3,
@@ -101,18 +92,18 @@ describe('the outbox store', () => {
     });
     // Still signed in with the token the server refused: nothing changes, the order waits for a real sign-in.
     expect(await adoptToken(7, 'token-7')).toBe(0);
-    expect(await db.orders.get('mine')).toMatchObject({ state: 'needs-sign-in', token: null });
+    expect(await db().orders.get('mine')).toMatchObject({ state: 'needs-sign-in', token: null });
     expect(await adoptToken(7, 'fresh-7')).toBe(1);
-    expect(await db.orders.get('mine')).toMatchObject({ token: 'fresh-7', state: 'waiting', attempts: 0 });
-    expect(await db.orders.get('theirs')).toMatchObject({ token: 'token-8' });
+    expect(await db().orders.get('mine')).toMatchObject({ token: 'fresh-7', state: 'waiting', attempts: 0 });
+    expect(await db().orders.get('theirs')).toMatchObject({ token: 'token-8' });
   });
 
   it('drops an account’s tokens on sign-out and keeps the orders', async () => {
     await saveOrder(order({ key: 'mine' }));
     await saveOrder(order({ key: 'theirs', userId: 8, token: 'token-8' }));
     await forgetTokens(7);
-    expect(await db.orders.get('mine')).toMatchObject({ token: null, state: 'waiting' });
-    expect(await db.orders.get('theirs')).toMatchObject({ token: 'token-8' });
+    expect(await db().orders.get('mine')).toMatchObject({ token: null, state: 'waiting' });
+    expect(await db().orders.get('theirs')).toMatchObject({ token: 'token-8' });
   });
 
   it('lets exactly one caller announce each placed order', async () => {
@@ -130,6 +121,6 @@ describe('the outbox store', () => {
     await updateSavedOrder('old', { state: 'placed', orderId: 1, placedAt: 1_000 });
     await updateSavedOrder('new', { state: 'placed', orderId: 2, placedAt: 1_000 + KEEP_PLACED_MS });
     await prunePlaced(2_000 + KEEP_PLACED_MS);
-    expect((await db.orders.toArray()).map((o) => o.key).sort()).toEqual(['new', 'waiting']);
+    expect((await db().orders.toArray()).map((o) => o.key).sort()).toEqual(['new', 'waiting']);
   });
 });

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlaceOrderBody } from '#contract/schemas/order';
 import { server } from '#mock-api/node';
 import { api } from '#web/lib/api-client';
-import { demoProducts, lineFor, signIn } from '#web/test/shop-session';
-import { saveOrder, updateSavedOrder } from './outbox';
-import { OutboxDb, setOutboxDb } from './outbox-db';
+import { savedOrderFor, freshOutboxDbPerTest } from '#web/test/outbox-kit';
+import { signIn } from '#web/test/shop-session';
+import { updateSavedOrder } from './outbox';
 import {
   BUSY,
   FIRST_RETRY_MS,
@@ -19,16 +19,7 @@ import {
   type SenderLock,
 } from './sender';
 
-let db: OutboxDb;
-let n = 0;
-beforeEach(() => {
-  db = new OutboxDb(`test-sender-${++n}`);
-  setOutboxDb(db);
-});
-afterEach(async () => {
-  setOutboxDb(null);
-  await db.delete();
-});
+const db = freshOutboxDbPerTest();
 
 /** An in-memory LockManager with ifAvailable, as the browser's Web Locks behave for one origin. */
 function fakeLocks(): LockManager {
@@ -46,29 +37,9 @@ function fakeLocks(): LockManager {
 }
 const solo: SenderLock = webLock(fakeLocks());
 
-async function savedFor(userId: number, token: string, key: string, over: Partial<PlaceOrderBody> = {}) {
-  const [p] = await demoProducts();
-  const line = lineFor(p!, 2);
-  const body: PlaceOrderBody = {
-    cart: [
-      {
-        productId: line.productId,
-        qty: 2,
-        selectedSize: line.selectedSize,
-        selectedColor: line.selectedColor,
-      },
-    ],
-    shipping_address: JSON.stringify({
-      name: 'Ana',
-      phone: '0123456789',
-      email: 'ana@example.com',
-      order_address: 'Main St 1',
-    }),
-    payment_method: 'cod',
-    ...over,
-  };
-  return saveOrder({ key, userId, token, body, lines: [line], shownTotal: line.price * 2 }, 0);
-}
+/** Saved at time 0, so due at once for any `now` a test gives the sender. */
+const savedFor = (userId: number, token: string, key: string, body: Partial<PlaceOrderBody> = {}) =>
+  savedOrderFor(userId, token, key, { body, savedAt: 0 });
 
 const myOrders = (token: string) => api('myOrders', { token });
 
@@ -80,7 +51,7 @@ describe('sending saved orders', () => {
 
     const report = await sendSavedOrders({ lock: solo, now: () => 10 });
     expect(report.placed).toHaveLength(1);
-    const saved = await db.orders.get('key-1');
+    const saved = await db().orders.get('key-1');
     const orders = await myOrders(token);
     expect(orders).toHaveLength(before + 1);
     const placed = orders.find((o) => o.id === saved?.orderId);
@@ -101,7 +72,7 @@ describe('sending saved orders', () => {
     const first = await sendSavedOrders({ lock: solo, post: lostAnswer, now: () => 1_000 });
     expect(first.placed).toEqual([]);
     expect(first.nextAttemptAt).toBe(1_000 + FIRST_RETRY_MS);
-    expect(await db.orders.get('key-lost')).toMatchObject({ state: 'waiting', attempts: 1 });
+    expect(await db().orders.get('key-lost')).toMatchObject({ state: 'waiting', attempts: 1 });
 
     const second = await sendSavedOrders({ lock: solo, now: () => 1_000 + FIRST_RETRY_MS });
     expect(second.placed).toHaveLength(1);
@@ -126,12 +97,12 @@ describe('sending saved orders', () => {
     server.use(http.post('*/api/orders', () => HttpResponse.error()));
     const report = await sendSavedOrders({ lock: solo, now: () => 100 });
     expect(report.nextAttemptAt).toBe(100 + FIRST_RETRY_MS);
-    expect(await db.orders.get('a')).toMatchObject({ attempts: 1, nextAttemptAt: 100 + FIRST_RETRY_MS });
-    expect(await db.orders.get('b')).toMatchObject({ attempts: 0 });
+    expect(await db().orders.get('a')).toMatchObject({ attempts: 1, nextAttemptAt: 100 + FIRST_RETRY_MS });
+    expect(await db().orders.get('b')).toMatchObject({ attempts: 0 });
     // Later: 'a' is not due yet and is left alone; 'b' is tried and backs off in turn.
     const next = await sendSavedOrders({ lock: solo, now: () => 101 });
-    expect(await db.orders.get('a')).toMatchObject({ attempts: 1 });
-    expect(await db.orders.get('b')).toMatchObject({ attempts: 1, nextAttemptAt: 101 + FIRST_RETRY_MS });
+    expect(await db().orders.get('a')).toMatchObject({ attempts: 1 });
+    expect(await db().orders.get('b')).toMatchObject({ attempts: 1, nextAttemptAt: 101 + FIRST_RETRY_MS });
     expect(next.nextAttemptAt).toBe(100 + FIRST_RETRY_MS);
   });
 
@@ -142,7 +113,7 @@ describe('sending saved orders', () => {
       http.post('*/api/orders', () => HttpResponse.json({ message: 'busy', code: 'x' }, { status: 503 })),
     );
     await sendSavedOrders({ lock: solo, now: () => 0 });
-    expect(await db.orders.get('k')).toMatchObject({ state: 'waiting', attempts: 1 });
+    expect(await db().orders.get('k')).toMatchObject({ state: 'waiting', attempts: 1 });
   });
 
   it('marks an order the shop refuses with the server’s message', async () => {
@@ -152,7 +123,7 @@ describe('sending saved orders', () => {
     });
     const report = await sendSavedOrders({ lock: solo });
     expect(report.refused).toHaveLength(1);
-    const saved = await db.orders.get('bad');
+    const saved = await db().orders.get('bad');
     expect(saved?.state).toBe('refused');
     expect(saved?.error?.status).toBeGreaterThanOrEqual(400);
     expect(saved?.error?.message).toMatch(/\w/);
@@ -163,7 +134,7 @@ describe('sending saved orders', () => {
     await savedFor(user.id, 'not-a-real-token', 'k');
     const report = await sendSavedOrders({ lock: solo });
     expect(report.needsSignIn).toHaveLength(1);
-    expect(await db.orders.get('k')).toMatchObject({
+    expect(await db().orders.get('k')).toMatchObject({
       state: 'needs-sign-in',
       token: null,
       spentToken: 'not-a-real-token',
@@ -188,7 +159,7 @@ describe('sending saved orders', () => {
       ['admin', `Bearer ${admin.token}`],
       ['shopper', `Bearer ${shopper.token}`],
     ]);
-    expect(await db.orders.get('signed-out')).toMatchObject({ state: 'waiting' });
+    expect(await db().orders.get('signed-out')).toMatchObject({ state: 'waiting' });
   });
 });
 
@@ -205,8 +176,8 @@ describe('one sender at a time', () => {
 
   it('without Web Locks: a lease in the database does the same, and a dead holder’s lease runs out', async () => {
     let now = 0;
-    const tabA = leaseLock(db, 'tab-a', () => now);
-    const tabB = leaseLock(db, 'tab-b', () => now);
+    const tabA = leaseLock(db(), 'tab-a', () => now);
+    const tabB = leaseLock(db(), 'tab-b', () => now);
     let release!: () => void;
     const holding = tabA(() => new Promise<string>((r) => (release = () => r('a done'))));
     await new Promise((r) => setTimeout(r, 20));
@@ -216,7 +187,7 @@ describe('one sender at a time', () => {
     expect(await tabB(async () => 'b ran')).toBe('b ran');
 
     // A holder that died without releasing: its lease expires.
-    await db.leases.put({ key: 'sender', holder: 'dead-tab', until: 1_000 });
+    await db().leases.put({ key: 'sender', holder: 'dead-tab', until: 1_000 });
     expect(await tabA(async () => 'x')).toBe(BUSY);
     now = 1_001;
     expect(await tabA(async () => 'x')).toBe('x');
@@ -227,8 +198,8 @@ describe('one sender at a time', () => {
     await savedFor(user.id, token, 'k');
     const before = (await myOrders(token)).length;
     const reports = await Promise.all([
-      sendSavedOrders({ lock: leaseLock(db, 'tab-a') }),
-      sendSavedOrders({ lock: leaseLock(db, 'tab-b') }),
+      sendSavedOrders({ lock: leaseLock(db(), 'tab-a') }),
+      sendSavedOrders({ lock: leaseLock(db(), 'tab-b') }),
     ]);
     expect(reports.filter((r) => r.placed.length === 1)).toHaveLength(1);
     expect(await myOrders(token)).toHaveLength(before + 1);

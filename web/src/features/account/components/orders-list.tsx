@@ -76,7 +76,7 @@ export function OrdersList() {
                 <span className={styles.orderTotal}>
                   {money(o.total)}
                   {differs ? (
-                    <span className={styles.confirmed}>
+                    <span className={styles.totalNote}>
                       confirmed; {money(offline.shownTotal)} shown offline
                     </span>
                   ) : null}

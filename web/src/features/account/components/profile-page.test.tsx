@@ -3,14 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { http, HttpResponse, delay } from 'msw';
-import type { Order } from '#contract/schemas/order';
 import { server } from '#mock-api/node';
 import { demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
 import { RequireUser } from '#web/app/guards';
 import { money } from '#web/lib/store-config';
 import { muteAlerts } from '#web/test/alerts';
 import { renderWithApp } from '#web/test/render';
-import { signIn } from '#web/test/shop-session';
+import { shopOrder, signIn } from '#web/test/shop-session';
 import { ProfilePage } from './profile-page';
 
 function renderProfile() {
@@ -21,19 +20,6 @@ function renderProfile() {
     { route: '/profile', path: '/profile', extraRoutes: <Route path="/login" element={<p>login</p>} /> },
   );
 }
-
-const order = (id: number, status: string, total: number): Order => ({
-  id,
-  user_id: 1,
-  name: 'Ada',
-  email: 'ada@example.com',
-  total,
-  payment_method: 'cod',
-  status,
-  created_at: '2026-03-04T10:00:00.000Z',
-  shipping_address: '{}',
-  status_history: [],
-});
 
 describe('Profile page', () => {
   const alerts = muteAlerts();
@@ -59,12 +45,12 @@ describe('Profile page', () => {
       http.get('*/api/orders/my', async () => {
         await delay(50);
         return HttpResponse.json([
-          order(9, 'PENDING', 1234.5),
-          order(8, 'Shipped', 40),
-          order(7, 'processing', 1),
-          order(6, 'completed', 2),
-          order(5, 'Cancelled', 3),
-          order(4, 'on hold', 4),
+          shopOrder(9, 'PENDING', 1234.5),
+          shopOrder(8, 'Shipped', 40),
+          shopOrder(7, 'processing', 1),
+          shopOrder(6, 'completed', 2),
+          shopOrder(5, 'Cancelled', 3),
+          shopOrder(4, 'on hold', 4),
         ]);
       }),
     );

@@ -40,7 +40,7 @@ export function SavedOrderItem({ order }: { order: SavedOrder }) {
         </time>
       </div>
       <span className={styles.orderTotal}>
-        {money(order.shownTotal)} <span className={styles.estimate}>estimated</span>
+        {money(order.shownTotal)} <span className={styles.totalNote}>estimated</span>
       </span>
       {refused ? (
         <StatusBadge status="refused" label="Not placed" />

@@ -1,37 +1,29 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { cartSchema, type CartLine } from '#contract/schemas/cart';
-import type { Order } from '#contract/schemas/order';
 import { server } from '#mock-api/node';
 import { RequireUser } from '#web/app/guards';
 import { readJsonCookie } from '#web/lib/cookies';
-import { saveOrder, updateSavedOrder } from '#web/lib/outbox/outbox';
-import { OutboxDb, setOutboxDb, type SavedOrder } from '#web/lib/outbox/outbox-db';
+import { updateSavedOrder } from '#web/lib/outbox/outbox';
+import type { SavedOrder } from '#web/lib/outbox/outbox-db';
 import { sendSavedOrders, type SenderLock } from '#web/lib/outbox/sender';
 import { CART_COOKIE, cartLinesAtom } from '#web/lib/session/cart-atoms';
 import { money } from '#web/lib/store-config';
+import { savedOrderFor, freshOutboxDbPerTest } from '#web/test/outbox-kit';
 import { renderWithApp } from '#web/test/render';
-import { demoProducts, lineFor, seedCart, signIn } from '#web/test/shop-session';
+import { demoProducts, lineFor, seedCart, shopOrder, signIn } from '#web/test/shop-session';
 import { NOT_PLACED, SIGN_IN_TO_SEND, WAITING_TO_SEND } from './saved-order-item';
 import { ProfilePage } from './profile-page';
 
 /** Issue 12 on the profile: the orders saved on this device, above the shop's, and what can be done with them. */
-let db: OutboxDb;
-let n = 0;
-beforeEach(() => {
-  db = new OutboxDb(`profile-outbox-${++n}`);
-  setOutboxDb(db);
-});
-afterEach(async () => {
+const db = freshOutboxDbPerTest(() => {
   cleanup();
   vi.restoreAllMocks();
   server.events.removeAllListeners();
-  setOutboxDb(null);
-  await db.delete();
 });
 
 function renderProfile() {
@@ -54,52 +46,20 @@ function renderProfile() {
 
 const ordersRegion = () => within(screen.getByRole('region', { name: 'Your Orders' }));
 
-const serverOrder = (id: number, total: number): Order => ({
-  id,
-  user_id: 1,
-  name: 'Ada',
-  email: 'ada@example.com',
-  total,
-  payment_method: 'cod',
-  status: 'pending',
-  created_at: '2026-03-04T10:00:00.000Z',
-  shipping_address: '{}',
-  status_history: [],
-});
-
 async function twoLines(): Promise<CartLine[]> {
   const [p, q] = await demoProducts();
   return [lineFor(p!, 2), lineFor(q!, 1)];
 }
 
-/** A saved order as Place Order keeps it, then moved to `state` (and whatever else `over` says). */
-async function saved(
+/** A saved order as Place Order keeps it, then moved to `state` (and whatever else `then` says). */
+const saved = (
   userId: number,
   token: string,
   key: string,
   lines: CartLine[],
-  over: Partial<SavedOrder> = {},
+  then: Partial<SavedOrder> = {},
   savedAt = Date.now(),
-) {
-  const shownTotal = lines.reduce((t, l) => t + l.price * l.qty, 0);
-  const body = {
-    cart: lines.map(({ productId, qty, selectedSize, selectedColor }) => ({
-      productId,
-      qty,
-      selectedSize,
-      selectedColor,
-    })),
-    shipping_address: JSON.stringify({
-      name: 'Ana',
-      phone: '0123456789',
-      email: 'ana@example.com',
-      order_address: 'Main St 1',
-    }),
-    payment_method: 'cod' as const,
-  };
-  await saveOrder({ key, userId, token, body, lines, shownTotal }, savedAt);
-  if (Object.keys(over).length > 0) await updateSavedOrder(key, over);
-}
+) => savedOrderFor(userId, token, key, { lines, then, savedAt });
 
 const cartCookieLines = () => readJsonCookie(CART_COOKIE, (v) => cartSchema.parse(v), null)?.lines;
 
@@ -107,15 +67,16 @@ const cartCookieLines = () => readJsonCookie(CART_COOKIE, (v) => cartSchema.pars
 function holdDeviceReads(): () => void {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  const where = db.orders.where.bind(db.orders);
-  vi.spyOn(db.orders, 'where').mockImplementation(((index: string) => ({
+  const orders = db().orders;
+  const where = orders.where.bind(orders);
+  vi.spyOn(orders, 'where').mockImplementation(((index: string) => ({
     equals: (value: number) => ({
       toArray: async () => {
         await gate;
         return where(index).equals(value).toArray();
       },
     }),
-  })) as unknown as typeof db.orders.where);
+  })) as unknown as typeof orders.where);
   return release;
 }
 
@@ -134,7 +95,7 @@ describe('Your Orders with orders saved on this device', () => {
     const lines = await twoLines();
     await saved(user.id, token, 'older', lines.slice(0, 1), {}, 1_000);
     await saved(user.id, token, 'newer', lines, {}, 2_000);
-    server.use(http.get('*/api/orders/my', () => HttpResponse.json([serverOrder(9, 40)])));
+    server.use(http.get('*/api/orders/my', () => HttpResponse.json([shopOrder(9, 'pending', 40)])));
     renderProfile();
 
     await ordersRegion().findByText('Order #9');
@@ -185,7 +146,7 @@ describe('Your Orders with orders saved on this device', () => {
     const expected = [{ ...p!, qty: 3 }, q!];
     expect(store.get(cartLinesAtom)).toEqual(expected);
     expect(cartCookieLines()).toEqual(expected);
-    expect(await db.orders.get('refused')).toBeUndefined();
+    expect(await db().orders.get('refused')).toBeUndefined();
   });
 
   it('Discard removes a refused order from the device and the list', async () => {
@@ -200,7 +161,7 @@ describe('Your Orders with orders saved on this device', () => {
     const { store } = renderProfile();
     await u.click(await ordersRegion().findByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(ordersRegion().queryByText(/No longer sold/)).not.toBeInTheDocument());
-    expect(await db.orders.get('refused')).toBeUndefined();
+    expect(await db().orders.get('refused')).toBeUndefined();
     expect(screen.getByTestId('location')).toHaveTextContent('/profile');
     expect(store.get(cartLinesAtom)).toEqual([]);
   });
@@ -212,7 +173,7 @@ describe('Your Orders with orders saved on this device', () => {
     await saved(user.id, token, 'same', [q!], {}, 2_000);
     const solo: SenderLock = (job) => job(async () => {});
     expect((await sendSavedOrders({ lock: solo })).placed).toHaveLength(2);
-    const [differs, same] = [(await db.orders.get('differs'))!, (await db.orders.get('same'))!];
+    const [differs, same] = [(await db().orders.get('differs'))!, (await db().orders.get('same'))!];
     expect(differs.confirmedTotal).toEqual(expect.any(Number));
     // The offline estimate missed (say, a price changed meanwhile) for one; the other matched.
     await updateSavedOrder('differs', { shownTotal: differs.confirmedTotal! - 5 });

@@ -1,4 +1,5 @@
 import { Fragment, type ReactElement, type SVGProps } from 'react';
+import { LineIcon } from '#web/components/icons';
 
 type P = SVGProps<SVGSVGElement>;
 
@@ -9,23 +10,11 @@ type P = SVGProps<SVGSVGElement>;
 function icon(...shapes: Array<string | ReactElement>) {
   return function Icon(props: P) {
     return (
-      <svg
-        width="20"
-        height="20"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
+      <LineIcon size={20} strokeWidth={2} {...props}>
         {shapes.map((shape, i) =>
           typeof shape === 'string' ? <path key={i} d={shape} /> : <Fragment key={i}>{shape}</Fragment>,
         )}
-      </svg>
+      </LineIcon>
     );
   };
 }

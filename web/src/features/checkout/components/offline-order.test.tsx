@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -7,7 +7,7 @@ import { server } from '#mock-api/node';
 import { cartSchema } from '#contract/schemas/cart';
 import { readJsonCookie } from '#web/lib/cookies';
 import { CART_COOKIE } from '#web/lib/session/cart-atoms';
-import { OutboxDb, setOutboxDb } from '#web/lib/outbox/outbox-db';
+import { freshOutboxDbPerTest } from '#web/test/outbox-kit';
 import { signIn } from '#web/test/shop-session';
 import { fillValid, renderCheckout, seedTwoLines } from '#web/test/checkout-kit';
 import { OFFLINE_ORDER } from './order-summary';
@@ -20,19 +20,13 @@ import { shownTotal } from '../use-place-order';
  */
 describe('Placing the order offline', () => {
   let alertSpy: ReturnType<typeof vi.spyOn>;
-  let db: OutboxDb;
-  let n = 0;
   beforeEach(() => {
     alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     sessionStorage.clear();
-    db = new OutboxDb(`checkout-outbox-${++n}`);
-    setOutboxDb(db);
   });
-  afterEach(async () => {
+  const db = freshOutboxDbPerTest(() => {
     window.dispatchEvent(new Event('online'));
     vi.restoreAllMocks();
-    setOutboxDb(null);
-    await db.delete();
   });
 
   it('saves the order with the key the failed request carried, empties the cart and shows the saved screen', async () => {
@@ -57,7 +51,7 @@ describe('Placing the order offline', () => {
     expect(alertSpy).not.toHaveBeenCalled();
     expect(readJsonCookie(CART_COOKIE, (v) => cartSchema.parse(v), null)?.lines).toEqual([]);
 
-    const saved = await db.orders.toArray();
+    const saved = await db().orders.toArray();
     expect(saved).toHaveLength(1);
     expect(keys).toEqual([saved[0]!.key]);
     expect(screen.getByTestId('location')).toHaveTextContent(`/order-saved/${saved[0]!.key}`);
@@ -86,7 +80,7 @@ describe('Placing the order offline', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('heading', { level: 1, name: SAVED_HEADING })).toBeInTheDocument();
     expect(posted).not.toHaveBeenCalled();
-    expect(await db.orders.count()).toBe(1);
+    expect(await db().orders.count()).toBe(1);
   });
 
   it('saves the order when the shop cannot take it now (503)', async () => {
@@ -106,7 +100,7 @@ describe('Placing the order offline', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('heading', { level: 1, name: SAVED_HEADING })).toBeInTheDocument();
-    expect(await db.orders.count()).toBe(1);
+    expect(await db().orders.count()).toBe(1);
   });
 
   it('shows the offline notice as soon as the browser goes offline, and drops it when it is back', async () => {

@@ -3,9 +3,11 @@ import { buttonClass } from '#web/components/button';
 import { OrderLines } from '#web/components/order-lines';
 import { PageMeta } from '#web/components/page-meta';
 import { Spinner } from '#web/components/spinner';
+import { StatusIcon } from '#web/components/status-badge';
 import { getSavedOrder } from '#web/lib/outbox/outbox';
 import { money } from '#web/lib/store-config';
 import { useQuery } from '#web/lib/use-query';
+import { OrderFact, OrderFacts } from './order-facts';
 import styles from './order-success-page.module.css';
 
 export const SAVED_HEADING = 'Order saved on this device';
@@ -23,19 +25,7 @@ export function OrderSavedPage() {
       />
       <section className={styles.card} aria-labelledby="saved-title">
         <div className={`${styles.check} ${styles.waiting}`} aria-hidden="true">
-          <svg
-            width="36"
-            height="36"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M7 18a4.5 4.5 0 1 1 .9-8.9A6 6 0 0 1 19 11a3.5 3.5 0 0 1-.5 7H7Z" />
-            <path d="M12 11v5M9.5 13.5 12 11l2.5 2.5" />
-          </svg>
+          <StatusIcon status="waiting" size={36} strokeWidth={2} />
         </div>
         <h1 id="saved-title" className={styles.heading}>
           {SAVED_HEADING}
@@ -46,16 +36,9 @@ export function OrderSavedPage() {
         ) : order ? (
           <>
             <OrderLines lines={order.lines} className={styles.savedLines} />
-            <dl className={styles.facts}>
-              <div>
-                <dt>Estimated total</dt>
-                <dd>{money(order.shownTotal)}</dd>
-              </div>
-              <div>
-                <dt>Payment</dt>
-                <dd>Cash on delivery</dd>
-              </div>
-            </dl>
+            <OrderFacts>
+              <OrderFact term="Estimated total">{money(order.shownTotal)}</OrderFact>
+            </OrderFacts>
             <p className={styles.note}>
               The shop confirms the total when it receives the order. Follow it in Your Orders.
             </p>

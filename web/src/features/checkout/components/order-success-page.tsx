@@ -4,6 +4,7 @@ import { PageMeta } from '#web/components/page-meta';
 import { money } from '#web/lib/store-config';
 import { useOrderTotal } from '../use-order-total';
 import { whatsappLink } from '../whatsapp';
+import { OrderFact, OrderFacts } from './order-facts';
 import styles from './order-success-page.module.css';
 
 /** /order-success/{orderId}: thanks, the order id, the server's total and the chat link for online payment. */
@@ -23,22 +24,10 @@ export function OrderSuccessPage() {
         <p className={styles.lead}>
           Your order has been placed successfully. We'll contact you soon with shipping details.
         </p>
-        <dl className={styles.facts}>
-          <div>
-            <dt>Order ID</dt>
-            <dd>#{orderId}</dd>
-          </div>
-          {typeof total === 'number' ? (
-            <div>
-              <dt>Total</dt>
-              <dd>{money(total)}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>Payment</dt>
-            <dd>Cash on delivery</dd>
-          </div>
-        </dl>
+        <OrderFacts>
+          <OrderFact term="Order ID">#{orderId}</OrderFact>
+          {typeof total === 'number' ? <OrderFact term="Total">{money(total)}</OrderFact> : null}
+        </OrderFacts>
         <div className={styles.pay}>
           <p>Prefer to pay online? Message us and we'll send you the payment details.</p>
           <a
