@@ -2,6 +2,13 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { listenForInstallPrompt, registerServiceWorker, unregisterPwaWorker } from './lib/pwa';
+import { readCookie } from './lib/cookies';
+import { TOKEN_KEY } from './lib/api-client';
+import { USER_KEY } from './lib/session/auth-atoms';
+import { CART_COOKIE } from './lib/session/cart-atoms';
+import { SHIPPING_COOKIE } from './lib/session/shipping-atoms';
+import { loadStoredParsers } from './lib/session/stored-parsers';
+import { DEFAULT_SLIDES } from './features/catalog/components/default-slides';
 import './styles/base.css';
 
 /**
@@ -9,6 +16,8 @@ import './styles/base.css';
  * demo strip with the Offline mode switch sits above the shop (both lazy: out of the production bundle);
  * otherwise the real server does, and the built app registers the PWA service worker. Once the page has
  * loaded, the catalogue is copied to IndexedDB in the background (lazy chunk) for offline browsing.
+ * A returning visitor's kept state (user, cart, shipping address) is checked with the contract's schemas,
+ * a lazy chunk awaited before the first render only when there is such state (a first visit needs no zod).
  */
 async function boot() {
   let demoBar: ReactNode = null;
@@ -21,7 +30,9 @@ async function boot() {
     demoBar = <DemoBar network={await startDemoWorker()} />;
   } else {
     listenForInstallPrompt();
+    preloadHomeHero();
   }
+  if (hasStoredState()) await loadStoredParsers();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   createRoot(root).render(
@@ -36,6 +47,30 @@ async function boot() {
     if (navigator.onLine) syncCatalogueLater();
     window.addEventListener('online', syncCatalogueLater);
   });
+}
+
+/**
+ * The LCP image of `/` is the first hero slide (an <img> of the lazy home chunk, 1600 px wide, which the
+ * hero shows at 960 CSS px or more even on a phone): its fetch starts now instead of after that chunk.
+ */
+function preloadHomeHero(): void {
+  const hero = DEFAULT_SLIDES[0]?.image;
+  if (location.pathname !== '/' || !hero) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = hero;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
+
+function hasStoredState(): boolean {
+  try {
+    if (localStorage.getItem(TOKEN_KEY) && localStorage.getItem(USER_KEY)) return true;
+  } catch {
+    // no storage: nothing kept there
+  }
+  return readCookie(CART_COOKIE) !== null || readCookie(SHIPPING_COOKIE) !== null;
 }
 
 function syncCatalogueLater(): void {

@@ -1,11 +1,14 @@
 import type { z } from 'zod';
-import { API_BASE, buildPath, endpoints, type EndpointName } from '#contract/endpoints';
-import { errorBodySchema, type ErrorBody } from '#contract/schemas/errors';
+import type { EndpointName, endpoints } from '#contract/endpoints';
+import type { ErrorBody } from '#contract/schemas/errors';
+import { API_BASE, apiRoutes, buildPath } from './api-routes';
+import type * as ApiSchemas from './api-schemas';
 import { reportFetchFailure, reportFetchSuccess } from './network-status';
 
 /**
  * The only place that calls fetch for our API. It adds the bearer token, parses answers with the
  * contract and turns failures into ApiError carrying the server's message (spec section 8 alerts show it).
+ * The schemas (and zod) are a chunk of their own, fetched alongside the first request: out of the first load.
  */
 export const TOKEN_KEY = 'token';
 
@@ -52,12 +55,23 @@ export function queryString(query: Input<EndpointName>['query']): string {
   return s ? `?${s}` : '';
 }
 
+let schemas: Promise<typeof ApiSchemas> | undefined;
+
+/** The contract's response schemas, loaded once (a failed load is retried on the next call). */
+export function loadApiSchemas(): Promise<typeof ApiSchemas> {
+  schemas ??= import('./api-schemas').catch((err: unknown) => {
+    schemas = undefined;
+    throw err;
+  });
+  return schemas;
+}
+
 export function apiUrl(
   name: EndpointName,
   params?: Record<string, string | number>,
   query?: Input<EndpointName>['query'],
 ): string {
-  const ep = endpoints[name];
+  const ep = apiRoutes[name];
   const base = ep.path.startsWith('/v0.1/countries') && __COUNTRIES_BASE__ ? __COUNTRIES_BASE__ : API_BASE;
   return `${base}${buildPath(ep.path, params)}${queryString(query)}`;
 }
@@ -66,7 +80,9 @@ export async function api<N extends EndpointName>(
   name: N,
   input: Input<N> = {},
 ): Promise<z.output<EP[N]['response']>> {
-  const ep = endpoints[name];
+  const ep = apiRoutes[name];
+  const ready = loadApiSchemas(); // in parallel with the request; awaited before the answer is used
+  ready.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...input.headers };
   const token = input.token !== undefined ? input.token : readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -87,8 +103,9 @@ export async function api<N extends EndpointName>(
   reportFetchSuccess();
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    const parsed = errorBodySchema.safeParse(data);
-    throw new ApiError(res.status, parsed.success ? parsed.data : null);
+    const parsed = (await ready.catch(() => null))?.errorBodySchema.safeParse(data);
+    throw new ApiError(res.status, parsed?.success ? parsed.data : null);
   }
-  return ep.response.parse(data) as z.output<EP[N]['response']>;
+  const { endpoints } = await ready;
+  return endpoints[name].response.parse(data) as z.output<EP[N]['response']>;
 }

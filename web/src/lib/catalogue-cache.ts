@@ -1,6 +1,5 @@
 import type { EndpointName, ResponseOf } from '#contract/endpoints';
-import { endpoints } from '#contract/endpoints';
-import { api, ApiError, type ApiInput } from './api-client';
+import { api, ApiError, loadApiSchemas, type ApiInput } from './api-client';
 import { setLastSynced } from './network-status';
 
 /**
@@ -41,7 +40,10 @@ function carriesToken(data: unknown): boolean {
 
 async function remember(name: CachedEndpoint, key: string, data: unknown): Promise<void> {
   if (carriesToken(data)) return;
-  const { catalogueDb, MAX_RESPONSES } = await import('./db');
+  const [{ catalogueDb, MAX_RESPONSES }, { endpoints }] = await Promise.all([
+    import('./db'),
+    loadApiSchemas(),
+  ]);
   const db = catalogueDb();
   const savedAt = Date.now();
   if (name === 'getProduct') {
@@ -117,6 +119,7 @@ export async function cachedApi<N extends CachedEndpoint>(
       throw err;
     }
     network.catch(() => undefined); // answered from the local copy; a late failure is not an error
+    const { endpoints } = await loadApiSchemas();
     return endpoints[name].response.parse(saved) as ResponseOf<N>;
   } finally {
     timer.cancel();

@@ -3,13 +3,17 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
+import { loadStoredParsers } from '#web/lib/session/stored-parsers';
 
 /**
  * Every web test talks to the MSW node server (the real domain core over memory), reset to the seeded
  * demo store before each test. A test that needs other data calls resetMockStore(tinyDemoStore()) itself,
  * or server.use(...) for a one-off handler (undone after each test).
  */
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  await loadStoredParsers(); // main.tsx loads them before the first render
+  server.listen({ onUnhandledRequest: 'error' });
+});
 beforeEach(async () => {
   await resetMockStore();
 });

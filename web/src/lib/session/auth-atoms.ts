@@ -1,6 +1,7 @@
 import { atom, atomWithLazy } from '../jotai';
-import { userSchema, type AuthResponse, type User } from '#contract/schemas/user';
+import type { AuthResponse, User } from '#contract/schemas/user';
 import { TOKEN_KEY } from '../api-client';
+import { parseStored } from './stored-parsers';
 
 /** Auth state: the token in local storage, the user mirrored under `user` on every change (spec section 4). */
 export const USER_KEY = 'user';
@@ -9,7 +10,7 @@ function loadUser(): User | null {
   try {
     if (!localStorage.getItem(TOKEN_KEY)) return null;
     const raw = localStorage.getItem(USER_KEY);
-    return raw ? userSchema.parse(JSON.parse(raw)) : null;
+    return raw ? parseStored('user', JSON.parse(raw)) : null;
   } catch {
     return null;
   }

@@ -1,8 +1,9 @@
 import { atom } from '../jotai';
-import { cartSchema, type Cart, type CartLine } from '#contract/schemas/cart';
+import type { Cart, CartLine } from '#contract/schemas/cart';
 import { fromCents, linesTotalCents } from '#contract/rules/money';
 import { shippingAfterUpdate } from '#contract/rules/shipping';
 import { cookieAtom } from './cookie-atom';
+import { parseStored } from './stored-parsers';
 
 /**
  * The cart (spec section 4): lines, total and shipping cost, mirrored to the `cart` cookie for 7 days.
@@ -12,7 +13,7 @@ export const CART_COOKIE = 'cart';
 const EMPTY_CART: Cart = { lines: [], shippingCost: 0 };
 
 /** Read the cart; write a new cart and it is mirrored to the cookie. */
-export const cartAtom = cookieAtom<Cart>(CART_COOKIE, (v) => cartSchema.parse(v), EMPTY_CART);
+export const cartAtom = cookieAtom<Cart>(CART_COOKIE, (v) => parseStored('cart', v), EMPTY_CART);
 
 export const cartLinesAtom = atom((get) => get(cartAtom).lines);
 export const cartTotalAtom = atom((get) => fromCents(linesTotalCents(get(cartAtom).lines)));

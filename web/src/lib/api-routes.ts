@@ -1,0 +1,43 @@
+import type { EndpointName, endpoints } from '#contract/endpoints';
+
+/**
+ * Method and path of every call, without the contract's schemas: the first load of `/` sends requests
+ * with this table, and the zod schemas that check the answers (`#contract/endpoints`) arrive in their own
+ * chunk meanwhile (api-client.ts). api-routes.test.ts checks it against the contract's table.
+ */
+type Route<N extends EndpointName> = Pick<(typeof endpoints)[N], 'method' | 'path'>;
+
+export const API_BASE = '/api';
+
+export const apiRoutes: { [N in EndpointName]: Route<N> } = {
+  health: { method: 'GET', path: '/health' },
+  listCategories: { method: 'GET', path: '/categories' },
+  createCategory: { method: 'POST', path: '/categories' },
+  updateCategory: { method: 'PUT', path: '/categories/:id' },
+  deleteCategory: { method: 'DELETE', path: '/categories/:id' },
+  listProducts: { method: 'GET', path: '/products' },
+  getProduct: { method: 'GET', path: '/products/:id' },
+  createProduct: { method: 'POST', path: '/products' },
+  updateProduct: { method: 'PUT', path: '/products/:id' },
+  addProductImages: { method: 'POST', path: '/products/:id/images' },
+  deleteProduct: { method: 'DELETE', path: '/products/:id' },
+  placeOrder: { method: 'POST', path: '/orders' },
+  myOrders: { method: 'GET', path: '/orders/my' },
+  listOrders: { method: 'GET', path: '/orders' },
+  getOrder: { method: 'GET', path: '/orders/:id' },
+  orderItems: { method: 'GET', path: '/orders/:id/items' },
+  updateOrderStatus: { method: 'PUT', path: '/orders/:id/status' },
+  login: { method: 'POST', path: '/auth/login' },
+  register: { method: 'POST', path: '/auth/register' },
+  logout: { method: 'POST', path: '/auth/logout' },
+  me: { method: 'GET', path: '/auth/me' },
+  changePassword: { method: 'PUT', path: '/auth/password' },
+  salesReport: { method: 'GET', path: '/admin/sales-report' },
+  countryPositions: { method: 'GET', path: '/v0.1/countries/positions' },
+  countryStates: { method: 'POST', path: '/v0.1/countries/states' },
+};
+
+/** Fill `:id` style parameters into a path (as the contract's buildPath). */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([a-zA-Z]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
+}
