@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { effectivePrice } from './money';
+import { matchesSearch, searchTerms, searchText } from './search-text';
+
+export { searchTerms } from './search-text';
 
 /**
  * The catalogue query, shared by the server (indexed), the MSW mock (same core) and the offline
@@ -24,7 +27,12 @@ export const catalogQuerySchema = z.object({
   maxPrice: z.coerce.number().finite().nonnegative().optional(),
   sort: z.enum(SORTS).default('latest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).default(LIMIT_DEFAULT).transform((n) => Math.min(n, LIMIT_MAX)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(LIMIT_DEFAULT)
+    .transform((n) => Math.min(n, LIMIT_MAX)),
 });
 export type CatalogQueryInput = z.input<typeof catalogQuerySchema>;
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
@@ -40,19 +48,17 @@ export interface QueryableProduct {
   created_at: string;
 }
 
-/** Lower-cased words of the search text; a product matches when its title or sku holds every word. */
-export function searchTerms(q: string | undefined): string[] {
-  return (q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-}
-
+/** A product matches when its title or sku holds every word (the matcher: search-text.ts). */
 export function matchesText(p: QueryableProduct, terms: string[]): boolean {
-  if (terms.length === 0) return true;
-  const hay = `${p.title} ${p.sku}`.toLowerCase();
-  return terms.every((t) => hay.includes(t));
+  return terms.length === 0 || matchesSearch(searchText(p), terms);
 }
 
 /** Filters other than the price: these decide the set whose highest price is `maxPrice`. */
-export function matchesBase(p: QueryableProduct, q: CatalogQuery, terms = searchTerms(q.q ?? q.name)): boolean {
+export function matchesBase(
+  p: QueryableProduct,
+  q: CatalogQuery,
+  terms = searchTerms(q.q ?? q.name),
+): boolean {
   if (q.category && !p.categories.some((c) => c.slug === q.category)) return false;
   if (q.collection && !p.collections.includes(q.collection)) return false;
   return matchesText(p, terms);

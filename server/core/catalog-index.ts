@@ -5,8 +5,13 @@
  * category and per collection. A listing picks the smallest of these and reads its page straight out
  * of it (catalog-listing.ts). Public products (categories joined in) are built once per row and
  * dropped when the row or any category changes.
+ *
+ * The search index maps each trigram of a product's lower-cased `title sku` to its products
+ * (contract/rules/search-text.ts says why trigrams and not words): built on the first text search,
+ * then kept current by the same commits. Category renames do not touch it (the text has no category).
  */
 import { effectivePrice } from '#contract/rules/money';
+import { searchText, termGrams, textGrams } from '#contract/rules/search-text';
 import type { Category } from '#contract/schemas/category';
 import type { Product } from '#contract/schemas/product';
 import type { Stores } from './ports';
@@ -14,16 +19,19 @@ import type { StoredProduct } from './records';
 import { toPublicProduct } from './records';
 import { SortedList } from './sorted-list';
 
-/** A product as the indexes hold it: the row and its effective price, computed once. */
+/** A product as the indexes hold it: the row, its effective price and its search text, computed once. */
 export interface Entry {
   row: StoredProduct;
   price: number;
+  text: string;
 }
 
+const entryOf = (row: StoredProduct): Entry => ({ row, price: effectivePrice(row), text: searchText(row) });
+
 /** The same order as compareProducts('price_asc') in contract/rules/catalog-query.ts. */
-const byPrice = (a: Entry, b: Entry): number => a.price - b.price || a.row.id - b.row.id;
+export const byPrice = (a: Entry, b: Entry): number => a.price - b.price || a.row.id - b.row.id;
 /** The same order as compareProducts('latest'). */
-const byDate = (a: Entry, b: Entry): number =>
+export const byDate = (a: Entry, b: Entry): number =>
   a.row.created_at < b.row.created_at ? 1 : a.row.created_at > b.row.created_at ? -1 : b.row.id - a.row.id;
 
 export class Ordering {
@@ -48,6 +56,8 @@ export function createCatalogIndex(stores: Pick<Stores, 'products' | 'categories
   const all = new Ordering();
   const byCategory = new Map<number, Ordering>();
   const byCollection = new Map<string, Ordering>();
+  /** trigram → products whose search text holds it; undefined until the first text search. */
+  let grams: Map<string, Set<Entry>> | undefined;
   let publicCache = new WeakMap<StoredProduct, Product>();
   let categoryMap: Map<number, Category> | undefined;
   /** Bumped on every catalogue commit: answer caches (catalog-cache.ts) key on it. */
@@ -65,7 +75,7 @@ export function createCatalogIndex(stores: Pick<Stores, 'products' | 'categories
   ];
 
   function build(): void {
-    const list = stores.products.all().map((row) => ({ row, price: effectivePrice(row) }));
+    const list = stores.products.all().map(entryOf);
     for (const e of list) entries.set(e.row.id, e);
     all.byPrice.reset(list);
     all.byDate.reset(list);
@@ -87,6 +97,22 @@ export function createCatalogIndex(stores: Pick<Stores, 'products' | 'categories
     if (!built) build();
   };
 
+  const addGrams = (map: Map<string, Set<Entry>>, e: Entry): void => {
+    for (const g of textGrams(e.text)) {
+      const set = map.get(g);
+      if (set) set.add(e);
+      else map.set(g, new Set([e]));
+    }
+  };
+  const removeGrams = (map: Map<string, Set<Entry>>, e: Entry): void => {
+    for (const g of textGrams(e.text)) {
+      const set = map.get(g);
+      if (!set) continue;
+      set.delete(e);
+      if (set.size === 0) map.delete(g);
+    }
+  };
+
   stores.products.subscribe(({ put, removed }) => {
     version++;
     if (!built) return;
@@ -95,11 +121,13 @@ export function createCatalogIndex(stores: Pick<Stores, 'products' | 'categories
       if (!e) continue;
       entries.delete(row.id);
       for (const o of new Set(groupsOf(e.row))) o.delete(e);
+      if (grams) removeGrams(grams, e);
     }
     for (const row of put) {
-      const e = { row, price: effectivePrice(row) };
+      const e = entryOf(row);
       entries.set(row.id, e);
       for (const o of new Set(groupsOf(row))) o.insert(e);
+      if (grams) addGrams(grams, e);
     }
   });
   stores.categories.subscribe(() => {
@@ -126,6 +154,27 @@ export function createCatalogIndex(stores: Pick<Stores, 'products' | 'categories
     ofCollection(name: string): Ordering | undefined {
       ready();
       return byCollection.get(name);
+    },
+    /**
+     * A superset of the products whose search text holds every term: the smallest product set of any
+     * trigram of any term (empty when some trigram is in no product); undefined when no term is long
+     * enough to narrow. The caller applies the exact matcher.
+     */
+    searchCandidates(terms: readonly string[]): ReadonlySet<Entry> | undefined {
+      const wanted = termGrams(terms);
+      if (wanted.length === 0) return undefined;
+      ready();
+      if (!grams) {
+        grams = new Map();
+        for (const e of entries.values()) addGrams(grams, e);
+      }
+      let best: ReadonlySet<Entry> | undefined;
+      for (const g of wanted) {
+        const set = grams.get(g);
+        if (!set) return new Set();
+        if (!best || set.size < best.size) best = set;
+      }
+      return best;
     },
     entry: (id: number): Entry | undefined => (ready(), entries.get(id)),
     publicProduct(row: StoredProduct): Product {

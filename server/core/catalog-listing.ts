@@ -5,13 +5,17 @@
  * Cost: with category OR collection (or neither) and no text, a page is read straight from the
  * matching sorted list: price sorts slice it, maxPrice is a binary search, the response's maxPrice is
  * the list's last price, so the work is O(log n + page). `latest` with maxPrice walks the date list
- * skipping dearer products (O(offset + page) in the worst case). Text search (q/name) and category AND
- * collection together scan the smaller candidate list (O(candidates)); there is no word index.
+ * skipping dearer products (O(offset + page) in the worst case). Category AND collection together scan
+ * the smaller candidate list (O(candidates)). Text search (q/name) takes the search index's candidates
+ * (the products of the rarest trigram of the words) when they are fewer than the list it would scan,
+ * tests each with the exact matcher and the other filters, and sorts the matches (O(k + m log m));
+ * words shorter than three characters only scan, as before.
  */
 import type { CatalogQuery } from '#contract/rules/catalog-query';
-import { searchTerms } from '#contract/rules/catalog-query';
+import { matchesSearch, searchTerms } from '#contract/rules/search-text';
 import type { Product } from '#contract/schemas/product';
 import type { CatalogIndex, Entry, Ordering } from './catalog-index';
+import { byDate, byPrice } from './catalog-index';
 
 export interface Listing {
   items: Product[];
@@ -21,18 +25,13 @@ export interface Listing {
 
 const EMPTY: Listing = { items: [], total: 0, maxPrice: 0 };
 
-const hayOf = new WeakMap<object, string>();
-function matchesTerms(e: Entry, terms: string[]): boolean {
-  let hay = hayOf.get(e.row);
-  if (hay === undefined) hayOf.set(e.row, (hay = `${e.row.title} ${e.row.sku}`.toLowerCase()));
-  return terms.every((t) => hay.includes(t));
-}
+type Candidates =
+  | { source: Ordering; test: ((e: Entry) => boolean) | null }
+  /** Unordered candidates from the search index; `test` is every filter but the price. */
+  | { pool: ReadonlySet<Entry>; test: (e: Entry) => boolean };
 
 /** The candidate lists and the extra test each product must pass, or null when nothing can match. */
-function candidates(
-  index: CatalogIndex,
-  q: CatalogQuery,
-): { source: Ordering; test: ((e: Entry) => boolean) | null } | null {
+function candidates(index: CatalogIndex, q: CatalogQuery): Candidates | null {
   const sources: Array<{ o: Ordering; has: (e: Entry) => boolean }> = [];
   if (q.category) {
     // Slugs are unique; should two categories ever share one, match either, as the scan does.
@@ -58,7 +57,15 @@ function candidates(
   const [first, ...others] = sources;
   const terms = searchTerms(q.q ?? q.name);
   const tests = others.map((s) => s.has);
-  if (terms.length) tests.push((e) => matchesTerms(e, terms));
+  if (terms.length) {
+    tests.push((e) => matchesSearch(e.text, terms));
+    const pool = index.searchCandidates(terms);
+    if (pool && pool.size === 0) return null;
+    if (pool && pool.size < first!.o.size) {
+      const has = [first!.has, ...tests];
+      return { pool, test: (e) => has.every((t) => t(e)) };
+    }
+  }
   return { source: first!.o, test: tests.length ? (e) => tests.every((t) => t(e)) : null };
 }
 
@@ -107,9 +114,25 @@ function scanned(o: Ordering, test: (e: Entry) => boolean, q: CatalogQuery) {
   return { entries: page(kept, q), total: kept.length, maxPrice };
 }
 
+/** Search index candidates: test each, then sort the matches as the lists are sorted. */
+function pooled(pool: ReadonlySet<Entry>, test: (e: Entry) => boolean, q: CatalogQuery) {
+  const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
+  let maxPrice = 0;
+  const kept: Entry[] = [];
+  for (const e of pool) {
+    if (!test(e)) continue;
+    if (e.price > maxPrice) maxPrice = e.price;
+    if (limit === undefined || e.price <= limit) kept.push(e);
+  }
+  kept.sort(q.sort === 'latest' ? byDate : byPrice);
+  if (q.sort === 'price_desc') kept.reverse();
+  return { entries: page(kept, q), total: kept.length, maxPrice };
+}
+
 export function listCatalog(index: CatalogIndex, q: CatalogQuery): Listing {
   const c = candidates(index, q);
   if (!c) return EMPTY;
-  const { entries, total, maxPrice } = c.test ? scanned(c.source, c.test, q) : direct(c.source, q);
+  const { entries, total, maxPrice } =
+    'pool' in c ? pooled(c.pool, c.test, q) : c.test ? scanned(c.source, c.test, q) : direct(c.source, q);
   return { items: entries.map((e) => index.publicProduct(e.row)), total, maxPrice };
 }
