@@ -1,7 +1,7 @@
 /** The bench catalogue: categories and products as stored by Threadline, generated from a fixed seed. */
 import type { Category } from '#contract/schemas/category';
 import type { StoredProduct } from '#server/core/records';
-import type { Rng } from './rng';
+import type { Rng } from '#fixtures/rng';
 
 const ADJECTIVES = [
   'Classic',

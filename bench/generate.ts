@@ -17,7 +17,7 @@ import { orderItemId } from '#server/core/orders';
 import { toPublicProduct } from '#server/core/records';
 import { ORDERS_DIR, SHARD_SIZE, shardFileName } from '#server/store/order-shards';
 import { BENCH_CATEGORIES, benchProduct } from './catalog-data';
-import { createRng } from './rng';
+import { createRng } from '#fixtures/rng';
 
 const GENERATOR_VERSION = '1';
 export const SHOPPERS = 50;

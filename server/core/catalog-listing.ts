@@ -99,34 +99,32 @@ function direct(o: Ordering, q: CatalogQuery): { entries: Entry[]; total: number
   return { entries, total: cut, maxPrice };
 }
 
-/** An extra test (text, second list): scan the candidates in sort order. */
-function scanned(o: Ordering, test: (e: Entry) => boolean, q: CatalogQuery) {
-  const list = q.sort === 'latest' ? o.byDate.items : o.byPrice.items;
+/** The entries passing `test` and the price cap, and the highest price among those passing `test`. */
+function kept(entries: Iterable<Entry>, test: (e: Entry) => boolean, q: CatalogQuery) {
   const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
   let maxPrice = 0;
-  const kept: Entry[] = [];
-  for (const e of list) {
+  const list: Entry[] = [];
+  for (const e of entries) {
     if (!test(e)) continue;
     if (e.price > maxPrice) maxPrice = e.price;
-    if (limit === undefined || e.price <= limit) kept.push(e);
+    if (limit === undefined || e.price <= limit) list.push(e);
   }
-  if (q.sort === 'price_desc') kept.reverse();
-  return { entries: page(kept, q), total: kept.length, maxPrice };
+  return { list, maxPrice };
+}
+
+/** An extra test (text, second list): scan the candidates in sort order. */
+function scanned(o: Ordering, test: (e: Entry) => boolean, q: CatalogQuery) {
+  const { list, maxPrice } = kept(q.sort === 'latest' ? o.byDate.items : o.byPrice.items, test, q);
+  if (q.sort === 'price_desc') list.reverse();
+  return { entries: page(list, q), total: list.length, maxPrice };
 }
 
 /** Search index candidates: test each, then sort the matches as the lists are sorted. */
 function pooled(pool: ReadonlySet<Entry>, test: (e: Entry) => boolean, q: CatalogQuery) {
-  const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
-  let maxPrice = 0;
-  const kept: Entry[] = [];
-  for (const e of pool) {
-    if (!test(e)) continue;
-    if (e.price > maxPrice) maxPrice = e.price;
-    if (limit === undefined || e.price <= limit) kept.push(e);
-  }
-  kept.sort(q.sort === 'latest' ? byDate : byPrice);
-  if (q.sort === 'price_desc') kept.reverse();
-  return { entries: page(kept, q), total: kept.length, maxPrice };
+  const { list, maxPrice } = kept(pool, test, q);
+  list.sort(q.sort === 'latest' ? byDate : byPrice);
+  if (q.sort === 'price_desc') list.reverse();
+  return { entries: page(list, q), total: list.length, maxPrice };
 }
 
 export function listCatalog(index: CatalogIndex, q: CatalogQuery): Listing {

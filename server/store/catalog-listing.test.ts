@@ -12,20 +12,9 @@ import { listCatalog } from '#server/core/catalog-listing';
 import type { Stores } from '#server/core/ports';
 import type { StoredProduct } from '#server/core/records';
 import { toPublicProduct } from '#server/core/records';
+import { createRng } from '#fixtures/rng';
 
-/** mulberry32: small, seeded, good enough to pick cases. */
-function rng(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
-  return { next, int, pick };
-}
+const rng = createRng;
 
 const COLLECTIONS = ['everyday', 'street', 'summer', 'outdoor'];
 const WORDS = ['tee', 'denim', 'coat', 'wool', 'slim', 'classic', 'rain'];

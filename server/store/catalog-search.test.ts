@@ -6,6 +6,7 @@
  * and after creates, title updates, deletes and a category rename.
  */
 import fc from 'fast-check';
+import { createRng } from '#fixtures/rng';
 import { describe, expect, it } from 'vitest';
 import type { CatalogQuery } from '#contract/rules/catalog-query';
 import { catalogQuerySchema, runCatalogQuery, SORTS } from '#contract/rules/catalog-query';
@@ -190,15 +191,9 @@ function indexOf(stores: Stores) {
   return index;
 }
 
-/** mulberry32: small and seeded; nextInt(a, b) is inclusive, as fast-check's. */
+/** Seeded; nextInt(a, b) is inclusive, as fast-check's. */
 function rng(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = createRng(seed);
   return { nextInt: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
 }
 type Rng = ReturnType<typeof rng>;
