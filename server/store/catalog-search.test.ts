@@ -14,7 +14,7 @@ import { searchTerms } from '#contract/rules/search-text';
 import type { Category } from '#contract/schemas/category';
 import { generateDemoStore } from '#fixtures/generate';
 import { createMemoryStores } from './memory-store';
-import { createCatalogIndex } from '#server/core/catalog-index';
+import { createCatalogIndex, SEARCH_BUILD_SLICE } from '#server/core/catalog-index';
 import { listCatalog } from '#server/core/catalog-listing';
 import type { Stores } from '#server/core/ports';
 import type { StoredProduct } from '#server/core/records';
@@ -294,6 +294,45 @@ describe('the search index agrees with the plain scan', () => {
     for (const spec of fc.sample(queryArb, { seed: 6, numRuns: 200 })) {
       const q = toQuery(spec, rows, stores.categories.all());
       if (q) expect(listCatalog(early, q)).toEqual(listCatalog(late, q));
+    }
+  });
+
+  it('builds in slices between requests: searches scan meanwhile, and writes during the build are indexed', async () => {
+    const r = rng(9);
+    const stores = createMemoryStores();
+    await stores.categories.mutate((rows) => ({ rows: [...rows, ...cats], result: undefined }));
+    const count = SEARCH_BUILD_SLICE * 2 + 500;
+    await stores.products.mutate(() => ({
+      rows: Array.from({ length: count }, (_, k) => generated(r, k + 1)),
+      result: undefined,
+    }));
+    const pending: (() => void)[] = [];
+    const index = createCatalogIndex(stores, { schedule: (next) => void pending.push(next) });
+    const scan = (q: CatalogQuery) =>
+      runCatalogQuery(
+        stores.products.all().map((p) => toPublicProduct(p, new Map(cats.map((c) => [c.id, c])))),
+        q,
+      );
+    const query = catalogQuerySchema.parse({ q: 'denim', limit: 50 });
+
+    expect(index.searchCandidates(['denim'])).toBeUndefined(); // first slice done, two to go
+    expect(listCatalog(index, query)).toEqual(scan(query));
+    // A product not indexed yet changes, one is removed and one is added while the build runs.
+    const last = stores.products.all().at(-1)!;
+    await stores.products.change(() => ({ put: [{ ...last, title: 'Zebra denim special' }], result: 0 }));
+    await stores.products.change(() => ({ remove: [count - 1], result: 0 }));
+    await stores.products.change(() => ({
+      put: [{ ...generated(r, count + 1), title: 'Zebra parka' }],
+      result: 0,
+    }));
+    pending.shift()!();
+    expect(index.searchCandidates(['denim'])).toBeUndefined();
+    pending.shift()!();
+    expect(pending).toHaveLength(0);
+    expect(index.searchCandidates(['zebra'])?.size).toBe(2);
+    for (const q of ['denim', 'zebra', 'parka', 'tee', 'special', 'ñ-', 'tl-4']) {
+      const cq = catalogQuerySchema.parse({ q, limit: 100 });
+      expect(listCatalog(index, cq), q).toEqual(scan(cq));
     }
   });
 });
