@@ -1,3 +1,4 @@
+import { ROUTES } from './routes';
 import { z } from 'zod';
 import {
   categoryListSchema,
@@ -78,40 +79,36 @@ export const RATE_LIMITS = {
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const emptyQuery = z.object({});
 
-export const API_BASE = '/api';
-
 export const endpoints = {
-  health: { method: 'GET', path: '/health', access: 'public', response: z.object({ ok: z.literal(true) }), status: 200 },
-  listCategories: { method: 'GET', path: '/categories', access: 'public', response: categoryListSchema, status: 200 },
-  createCategory: { method: 'POST', path: '/categories', access: 'admin', body: createCategoryBodySchema, bodyLimit: BODY_LIMITS.form, response: categorySchema, status: 201 },
-  updateCategory: { method: 'PUT', path: '/categories/:id', access: 'admin', params: idParams, body: updateCategoryBodySchema, bodyLimit: BODY_LIMITS.form, response: categorySchema, status: 200 },
-  deleteCategory: { method: 'DELETE', path: '/categories/:id', access: 'admin', params: idParams, response: okSchema, status: 200 },
-  listProducts: { method: 'GET', path: '/products', access: 'public', query: catalogQuerySchema, response: productListResponseSchema, status: 200 },
-  getProduct: { method: 'GET', path: '/products/:id', access: 'public', params: idParams, response: productSchema, status: 200 },
-  createProduct: { method: 'POST', path: '/products', access: 'admin', body: productFormBodySchema, bodyLimit: BODY_LIMITS.form, response: productSchema.extend({ id: idSchema }), status: 201 },
-  updateProduct: { method: 'PUT', path: '/products/:id', access: 'admin', params: idParams, body: productFormBodySchema, bodyLimit: BODY_LIMITS.form, response: productSchema, status: 200 },
-  addProductImages: { method: 'POST', path: '/products/:id/images', access: 'admin', params: idParams, body: productImagesBodySchema, bodyLimit: BODY_LIMITS.gallery, response: productSchema, status: 201 },
-  deleteProduct: { method: 'DELETE', path: '/products/:id', access: 'admin', params: idParams, response: okSchema, status: 200 },
-  placeOrder: { method: 'POST', path: '/orders', access: 'user', body: placeOrderBodySchema, bodyLimit: BODY_LIMITS.order, rateLimits: RATE_LIMITS.placeOrder, response: placeOrderResponseSchema, status: 201 },
-  myOrders: { method: 'GET', path: '/orders/my', access: 'user', response: z.array(orderSchema), status: 200 },
-  listOrders: { method: 'GET', path: '/orders', access: 'admin', response: z.array(orderSchema), status: 200 },
-  getOrder: { method: 'GET', path: '/orders/:id', access: 'user', params: idParams, response: orderSchema, status: 200 },
-  orderItems: { method: 'GET', path: '/orders/:id/items', access: 'user', params: idParams, response: z.array(orderItemSchema), status: 200 },
-  updateOrderStatus: { method: 'PUT', path: '/orders/:id/status', access: 'admin', params: idParams, body: updateOrderStatusBodySchema, bodyLimit: BODY_LIMITS.small, response: orderSchema, status: 200 },
-  login: { method: 'POST', path: '/auth/login', access: 'public', body: loginBodySchema, bodyLimit: BODY_LIMITS.small, response: authResponseSchema, status: 200 },
-  register: { method: 'POST', path: '/auth/register', access: 'public', body: registerBodySchema, bodyLimit: BODY_LIMITS.small, rateLimits: RATE_LIMITS.register, response: authResponseSchema, status: 201 },
-  logout: { method: 'POST', path: '/auth/logout', access: 'user', response: okSchema, status: 200 },
-  me: { method: 'GET', path: '/auth/me', access: 'user', response: userSchema, status: 200 },
-  changePassword: { method: 'PUT', path: '/auth/password', access: 'user', body: changePasswordBodySchema, bodyLimit: BODY_LIMITS.small, rateLimits: RATE_LIMITS.changePassword, response: messageSchema, status: 200 },
-  salesReport: { method: 'GET', path: '/admin/sales-report', access: 'admin', response: salesReportSchema, status: 200 },
-  countryPositions: { method: 'GET', path: '/v0.1/countries/positions', access: 'public', query: emptyQuery, response: countryPositionsResponseSchema, status: 200 },
-  countryStates: { method: 'POST', path: '/v0.1/countries/states', access: 'public', body: countryStatesBodySchema, bodyLimit: BODY_LIMITS.small, response: countryStatesResponseSchema, status: 200 },
+  health: { ...ROUTES.health, access: 'public', response: z.object({ ok: z.literal(true) }), status: 200 },
+  listCategories: { ...ROUTES.listCategories, access: 'public', response: categoryListSchema, status: 200 },
+  createCategory: { ...ROUTES.createCategory, access: 'admin', body: createCategoryBodySchema, bodyLimit: BODY_LIMITS.form, response: categorySchema, status: 201 },
+  updateCategory: { ...ROUTES.updateCategory, access: 'admin', params: idParams, body: updateCategoryBodySchema, bodyLimit: BODY_LIMITS.form, response: categorySchema, status: 200 },
+  deleteCategory: { ...ROUTES.deleteCategory, access: 'admin', params: idParams, response: okSchema, status: 200 },
+  listProducts: { ...ROUTES.listProducts, access: 'public', query: catalogQuerySchema, response: productListResponseSchema, status: 200 },
+  getProduct: { ...ROUTES.getProduct, access: 'public', params: idParams, response: productSchema, status: 200 },
+  createProduct: { ...ROUTES.createProduct, access: 'admin', body: productFormBodySchema, bodyLimit: BODY_LIMITS.form, response: productSchema.extend({ id: idSchema }), status: 201 },
+  updateProduct: { ...ROUTES.updateProduct, access: 'admin', params: idParams, body: productFormBodySchema, bodyLimit: BODY_LIMITS.form, response: productSchema, status: 200 },
+  addProductImages: { ...ROUTES.addProductImages, access: 'admin', params: idParams, body: productImagesBodySchema, bodyLimit: BODY_LIMITS.gallery, response: productSchema, status: 201 },
+  deleteProduct: { ...ROUTES.deleteProduct, access: 'admin', params: idParams, response: okSchema, status: 200 },
+  placeOrder: { ...ROUTES.placeOrder, access: 'user', body: placeOrderBodySchema, bodyLimit: BODY_LIMITS.order, rateLimits: RATE_LIMITS.placeOrder, response: placeOrderResponseSchema, status: 201 },
+  myOrders: { ...ROUTES.myOrders, access: 'user', response: z.array(orderSchema), status: 200 },
+  listOrders: { ...ROUTES.listOrders, access: 'admin', response: z.array(orderSchema), status: 200 },
+  getOrder: { ...ROUTES.getOrder, access: 'user', params: idParams, response: orderSchema, status: 200 },
+  orderItems: { ...ROUTES.orderItems, access: 'user', params: idParams, response: z.array(orderItemSchema), status: 200 },
+  updateOrderStatus: { ...ROUTES.updateOrderStatus, access: 'admin', params: idParams, body: updateOrderStatusBodySchema, bodyLimit: BODY_LIMITS.small, response: orderSchema, status: 200 },
+  login: { ...ROUTES.login, access: 'public', body: loginBodySchema, bodyLimit: BODY_LIMITS.small, response: authResponseSchema, status: 200 },
+  register: { ...ROUTES.register, access: 'public', body: registerBodySchema, bodyLimit: BODY_LIMITS.small, rateLimits: RATE_LIMITS.register, response: authResponseSchema, status: 201 },
+  logout: { ...ROUTES.logout, access: 'user', response: okSchema, status: 200 },
+  me: { ...ROUTES.me, access: 'user', response: userSchema, status: 200 },
+  changePassword: { ...ROUTES.changePassword, access: 'user', body: changePasswordBodySchema, bodyLimit: BODY_LIMITS.small, rateLimits: RATE_LIMITS.changePassword, response: messageSchema, status: 200 },
+  salesReport: { ...ROUTES.salesReport, access: 'admin', response: salesReportSchema, status: 200 },
+  countryPositions: { ...ROUTES.countryPositions, access: 'public', query: emptyQuery, response: countryPositionsResponseSchema, status: 200 },
+  countryStates: { ...ROUTES.countryStates, access: 'public', body: countryStatesBodySchema, bodyLimit: BODY_LIMITS.small, response: countryStatesResponseSchema, status: 200 },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
 export type ResponseOf<N extends EndpointName> = z.output<(typeof endpoints)[N]['response']>;
 
-/** Fill `:id` style parameters into a path. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([a-zA-Z]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
-}
+// The zod-free half of the contract, re-exported so callers keep one import.
+export { API_BASE, buildPath } from './routes';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EndpointName, endpoints } from '#contract/endpoints';
 import type { ErrorBody } from '#contract/schemas/errors';
-import { API_BASE, apiRoutes, buildPath } from './api-routes';
+import { API_BASE, buildPath, ROUTES } from '#contract/routes';
 import type * as ApiSchemas from './api-schemas';
 import { reportFetchFailure, reportFetchSuccess } from './network-status';
 
@@ -71,7 +71,7 @@ export function apiUrl(
   params?: Record<string, string | number>,
   query?: Input<EndpointName>['query'],
 ): string {
-  const ep = apiRoutes[name];
+  const ep = ROUTES[name];
   const base = ep.path.startsWith('/v0.1/countries') && __COUNTRIES_BASE__ ? __COUNTRIES_BASE__ : API_BASE;
   return `${base}${buildPath(ep.path, params)}${queryString(query)}`;
 }
@@ -80,7 +80,7 @@ export async function api<N extends EndpointName>(
   name: N,
   input: Input<N> = {},
 ): Promise<z.output<EP[N]['response']>> {
-  const ep = apiRoutes[name];
+  const ep = ROUTES[name];
   const ready = loadApiSchemas(); // in parallel with the request; awaited before the answer is used
   ready.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...input.headers };

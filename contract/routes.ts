@@ -1,15 +1,10 @@
-import type { EndpointName, endpoints } from '#contract/endpoints';
-
 /**
- * Method and path of every call, without the contract's schemas: the first load of `/` sends requests
- * with this table, and the zod schemas that check the answers (`#contract/endpoints`) arrive in their own
- * chunk meanwhile (api-client.ts). api-routes.test.ts checks it against the contract's table.
+ * Method and path of every call, and nothing else: no zod, so the web app's first load can send requests
+ * with it while the schemas that check the answers (endpoints.ts, built on this table) load in their own chunk.
  */
-type Route<N extends EndpointName> = Pick<(typeof endpoints)[N], 'method' | 'path'>;
-
 export const API_BASE = '/api';
 
-export const apiRoutes: { [N in EndpointName]: Route<N> } = {
+export const ROUTES = {
   health: { method: 'GET', path: '/health' },
   listCategories: { method: 'GET', path: '/categories' },
   createCategory: { method: 'POST', path: '/categories' },
@@ -35,9 +30,11 @@ export const apiRoutes: { [N in EndpointName]: Route<N> } = {
   salesReport: { method: 'GET', path: '/admin/sales-report' },
   countryPositions: { method: 'GET', path: '/v0.1/countries/positions' },
   countryStates: { method: 'POST', path: '/v0.1/countries/states' },
-};
+} as const;
 
-/** Fill `:id` style parameters into a path (as the contract's buildPath). */
+export type RouteName = keyof typeof ROUTES;
+
+/** Fill `:id` style parameters into a path. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/:([a-zA-Z]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
 }
