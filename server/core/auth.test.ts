@@ -23,13 +23,21 @@ async function attempt(k: AuthKit, password: string, address: string, email = AD
 let k: AuthKit;
 beforeEach(async () => {
   k = memoryAuthKit();
-  await k.auth.createUser({ name: 'Admin', email: ADMIN.email, phone: '', password: ADMIN.password, isAdmin: true });
+  await k.auth.createUser({
+    name: 'Admin',
+    email: ADMIN.email,
+    phone: '',
+    password: ADMIN.password,
+    isAdmin: true,
+  });
   k.hasher.calls.verify = 0;
 });
 
 describe('login abuse limits', () => {
   it('40 concurrent wrong guesses from one address: at most 10 hash checks, the rest 429 with Retry-After', async () => {
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(k, `guess-${i}`, '203.0.113.9')));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => attempt(k, `guess-${i}`, '203.0.113.9')),
+    );
     expect(k.hasher.calls.verify).toBeLessThanOrEqual(10);
     expect(results.filter((r) => r.status === 'unauthorized')).toHaveLength(10);
     const refused = results.filter((r) => r.status === 'too_many_requests');
@@ -85,7 +93,13 @@ describe('re-hash at sign-in', () => {
   it('a hash made with older settings is re-made with the current ones in one user write, and still verifies', async () => {
     const salt = randomBytes(16);
     const legacy = `scrypt$1024$${salt.toString('hex')}$${scryptSync('old-pw', salt, 64, { N: 1024, r: 8, p: 1 }).toString('hex')}`;
-    const user = await k.auth.createUser({ name: 'Old', email: 'old@shop.test', phone: '', password: 'x', isAdmin: false });
+    const user = await k.auth.createUser({
+      name: 'Old',
+      email: 'old@shop.test',
+      phone: '',
+      password: 'x',
+      isAdmin: false,
+    });
     await k.stores.users.change(() => ({ put: [{ ...user, password_hash: legacy }], result: undefined }));
     let writes = 0;
     k.stores.users.subscribe(() => writes++);
@@ -99,5 +113,39 @@ describe('re-hash at sign-in', () => {
     await k.auth.login({ email: 'old@shop.test', password: 'old-pw' }, 'ip');
     expect(writes).toBe(1); // current settings: nothing to re-make
     expect(k.stores.users.get(user.id)!.password_hash).toBe(rehashed);
+  });
+});
+
+describe('sign-up through the e-mail index', () => {
+  const shopper = (email: string) => ({ name: 'Ann', email, phone: '', password: 'ann-secret-1' });
+
+  it('ten concurrent sign-ups of one e-mail (in any case and spacing) make exactly one account', async () => {
+    // A hasher that answers at once, so every sign-up reaches the users table in the same batch.
+    k = memoryAuthKit({
+      hasher: { hash: async (p) => `plain$${p}`, verify: async (p, h) => h === `plain$${p}` },
+    });
+    const spellings = Array.from({ length: 10 }, (_, i) => (i % 2 ? ' ANN@Shop.test ' : 'ann@shop.test'));
+    const results = await Promise.allSettled(spellings.map((email) => k.auth.register(shopper(email))));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results)
+      if (r.status === 'rejected')
+        expect(r.reason).toMatchObject({ code: 'conflict', fields: { email: 'E-mail already registered' } });
+    expect(k.stores.users.all().filter((u) => u.email.toLowerCase().trim() === 'ann@shop.test')).toHaveLength(
+      1,
+    );
+  });
+
+  it('a new account signs in at once, and a deleted e-mail spelling finds nobody', async () => {
+    await k.auth.register(shopper('bo@shop.test'));
+    await expect(
+      k.auth.login({ email: ' BO@shop.test', password: 'ann-secret-1' }, '198.51.100.1'),
+    ).resolves.toMatchObject({
+      user: { email: 'bo@shop.test' },
+    });
+    await expect(
+      k.auth.login({ email: 'nobody@shop.test', password: 'ann-secret-1' }, '198.51.100.1'),
+    ).rejects.toMatchObject({
+      code: 'unauthorized',
+    });
   });
 });

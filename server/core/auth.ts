@@ -2,19 +2,14 @@
  * Accounts and sign-in. Sessions are handled row by row in session-book.ts; guessing is braked in
  * login-throttle.ts before any hashing; every user-row write here is one row-level change.
  */
-import type {
-  AuthResponse,
-  ChangePasswordBody,
-  LoginBody,
-  RegisterBody,
-  User,
-} from '#contract/schemas/user';
+import type { AuthResponse, ChangePasswordBody, LoginBody, RegisterBody, User } from '#contract/schemas/user';
 import { DomainError } from './errors';
 import { createLoginThrottle } from './login-throttle';
 import type { CoreDeps } from './ports';
 import type { StoredUser } from './records';
 import { toPublicUser } from './records';
 import { createSessionBook } from './session-book';
+import { createUserIndex, emailKey } from './user-index';
 
 export interface Principal {
   user: User;
@@ -23,8 +18,6 @@ export interface Principal {
 
 /** The address of a caller whose transport knows none (in-process callers: seeding, test kits). */
 const NO_ADDRESS = 'local';
-
-const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * Both hashers write `<kind>$<settings…>$<salt>$<hash>`, so the part before the salt names the
@@ -37,6 +30,13 @@ export function createAuthUseCases(deps: CoreDeps) {
   const { stores, hasher, clock } = deps;
   const throttle = createLoginThrottle(clock);
   const sessions = createSessionBook(deps);
+  const accounts = createUserIndex(stores.users);
+  /** E-mails being signed up right now: a second sign-up of one waits for none, it is refused. */
+  const claimed = new Set<string>();
+  const taken = (): DomainError =>
+    new DomainError('conflict', 'An account with this e-mail already exists', {
+      email: 'E-mail already registered',
+    });
   let dummyHash: Promise<string> | undefined;
 
   /** A hash made now: checked against for unknown e-mails, and the measure of current settings. */
@@ -81,23 +81,26 @@ export function createAuthUseCases(deps: CoreDeps) {
     isAdmin: boolean;
   }): Promise<StoredUser> {
     const passwordHash = await hasher.hash(fields.password);
-    return stores.users.mutate((rows, nextId) => {
-      if (rows.some((u) => sameEmail(u.email, fields.email))) {
-        throw new DomainError('conflict', 'An account with this e-mail already exists', {
-          email: 'E-mail already registered',
-        });
-      }
-      const user: StoredUser = {
-        id: nextId(),
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        phone: fields.phone.trim(),
-        is_admin: fields.isAdmin ? 1 : 0,
-        password_hash: passwordHash,
-        created_at: clock.now().toISOString(),
-      };
-      return { rows: [...rows, user], result: user };
-    });
+    const key = emailKey(fields.email);
+    if (claimed.has(key) || accounts.byEmail(key)) throw taken();
+    claimed.add(key);
+    try {
+      return await stores.users.change((_get, nextId) => {
+        if (accounts.byEmail(key)) throw taken();
+        const user: StoredUser = {
+          id: nextId(),
+          name: fields.name.trim(),
+          email: fields.email.trim(),
+          phone: fields.phone.trim(),
+          is_admin: fields.isAdmin ? 1 : 0,
+          password_hash: passwordHash,
+          created_at: clock.now().toISOString(),
+        };
+        return { put: [user], result: user };
+      });
+    } finally {
+      claimed.delete(key);
+    }
   }
 
   return {
@@ -113,7 +116,7 @@ export function createAuthUseCases(deps: CoreDeps) {
       // Booked before the hash runs, so concurrent guesses cannot all slip under the limit.
       const ticket = throttle.reserve(body.email, clientAddress);
       const readAt = clock.now();
-      const user = stores.users.all().find((u) => sameEmail(u.email, body.email));
+      const user = accounts.byEmail(body.email);
       let current: string;
       let ok: boolean;
       try {

@@ -55,29 +55,41 @@ async function readJson(file: string, problems: string[]): Promise<z.infer<typeo
   return parsed.data;
 }
 
-/** sessions.json with its journal (`{"put":row}` / `{"del":id}` / `{"seq":n}` lines) replayed over it. */
-async function readSessions(dir: string, problems: string[]): Promise<TableDump> {
-  const file = join(dir, COLLECTION_FILES.sessions);
+/**
+ * A collection's snapshot with its journals replayed over it: `.journal.old` (a compaction in progress)
+ * then `.journal`, each line one op (`{"put":row}` / `{"del":id}` / `{"seq":n}`) or an array of them.
+ */
+async function readTable(
+  dir: string,
+  collection: keyof typeof COLLECTION_FILES,
+  problems: string[],
+): Promise<TableDump> {
+  const file = join(dir, COLLECTION_FILES[collection]);
   const base = (await readJson(file, problems)) ?? { seq: 0, rows: [] };
   const rows = new Map(base.rows.map((r) => [r.id, r]));
   // As journal-replay.ts counts it, so a compaction (which writes this seq) changes nothing here.
   let seq = Math.max(base.seq, ...rows.keys());
-  const journal = await readFile(file.replace(/\.json$/, '.journal'), 'utf8').catch(() => '');
-  for (const line of journal.split('\n').filter((l) => l.trim())) {
-    let op: z.infer<typeof journalOp>;
+  const journal = file.replace(/\.json$/, '.journal');
+  const text = [
+    await readFile(`${journal}.old`, 'utf8').catch(() => ''),
+    await readFile(journal, 'utf8').catch(() => ''),
+  ].join('\n');
+  for (const line of text.split('\n').filter((l) => l.trim())) {
+    let ops: Array<z.infer<typeof journalOp>>;
     try {
-      op = journalOp.parse(JSON.parse(line));
+      ops = z.union([journalOp.transform((op) => [op]), z.array(journalOp).min(1)]).parse(JSON.parse(line));
     } catch {
-      problems.push(`sessions.journal: not a journal entry: ${line.slice(0, 80)}`);
+      problems.push(`${collection}.journal: not a journal entry: ${line.slice(0, 80)}`);
       continue;
     }
-    if ('put' in op) {
-      // A put that breaks the rule is quarantined at the next start even if a later line deletes it.
-      problems.push(...rowProblems('sessions', [op.put]).map((p) => `journal ${p}`));
-      rows.set(op.put.id, op.put);
-      seq = Math.max(seq, op.put.id);
-    } else if ('del' in op) rows.delete(op.del);
-    else seq = Math.max(seq, op.seq);
+    for (const op of ops)
+      if ('put' in op) {
+        // A put that breaks the rule is quarantined at the next start even if a later line deletes it.
+        problems.push(...rowProblems(collection, [op.put]).map((p) => `journal ${p}`));
+        rows.set(op.put.id, op.put);
+        seq = Math.max(seq, op.put.id);
+      } else if ('del' in op) rows.delete(op.del);
+      else seq = Math.max(seq, op.seq);
   }
   return { seq, rows: [...rows.values()] };
 }
@@ -85,9 +97,8 @@ async function readSessions(dir: string, problems: string[]): Promise<TableDump>
 async function readFolder(dir: string): Promise<Folder> {
   const problems: string[] = [];
   const tables: Folder['tables'] = {};
-  for (const c of ['categories', 'products', 'users'] as const)
-    tables[c] = await readJson(join(dir, COLLECTION_FILES[c]), problems);
-  tables.sessions = await readSessions(dir, problems);
+  for (const c of ['categories', 'products', 'users', 'sessions'] as const)
+    tables[c] = await readTable(dir, c, problems);
   const shards = (await readdir(join(dir, ORDERS_DIR)).catch(() => []))
     .filter((n) => /^\d{6}\.json$/.test(n))
     .sort();

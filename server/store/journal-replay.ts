@@ -1,6 +1,6 @@
 /**
- * Reading a table journal (journal-table.ts): one JSON object per line, `{"put":row}`, `{"del":id}`
- * or `{"seq":n}`, replayed in order over the snapshot. Every line was fsynced before its write was
+ * Reading a table journal (journal-table.ts): one batch per line, either one op (`{"put":row}`,
+ * `{"del":id}` or `{"seq":n}`) or an array of ops, replayed in order over the snapshot. Every line was fsynced before its write was
  * acknowledged, so only the last line can be cut short by a crash: a last line that does not parse is
  * a torn, never-acknowledged write and is dropped. An unreadable line with good lines after it is
  * damage, reported like any corrupt data file. A complete line whose row breaks the row rule is
@@ -53,9 +53,9 @@ export function parseJournal(file: string, text: string): JournalContent {
       }
       throw new CorruptDataFileError(file, `line ${i + 1} does not parse`);
     }
-    const op = opOf(value);
-    if (!op) throw new CorruptDataFileError(file, `line ${i + 1} is not a journal entry`);
-    ops.push(op);
+    const batch = Array.isArray(value) && value.length > 0 ? value.map(opOf) : [opOf(value)];
+    if (batch.some((op) => !op)) throw new CorruptDataFileError(file, `line ${i + 1} is not a journal entry`);
+    ops.push(...(batch as JournalOp[]));
   }
   return { ops, lines, torn };
 }

@@ -1,30 +1,39 @@
 /**
- * An append-only adapter for a collection written a row at a time (sessions: a row per login, a row
- * per logout). On disk:
- *   <name>.json      snapshot `{ seq, rows }`, written like every other data file (temp, fsync, rename)
- *   <name>.journal   one line per row changed since the snapshot: {"put":row} | {"del":id} | {"seq":n}
- * Each group-committed batch of the Table (table.ts) appends its lines and fsyncs once, so a login
- * costs one short append instead of a rewrite of every session. At open the journal is replayed over
- * the snapshot (journal-replay.ts) and compacted: the merged rows become the new snapshot, then the
- * journal is emptied. It is compacted again once it holds more than max(1000, 2 × live rows) lines,
- * which keeps both the file and the next start's replay in proportion to the live rows.
+ * The append-only adapter behind every catalogue collection (categories, products, users) and the
+ * sessions: one change writes what changed, whatever the number of rows. On disk:
+ *   <name>.json          snapshot `{ seq, rows }` (temp file, fsync, rename, fsync the folder)
+ *   <name>.journal       the changes since the snapshot, a line per group-committed batch of the Table
+ *                        (table.ts): one op `{"put":row}` | `{"del":id}` | `{"seq":n}`, or an array of
+ *                        them when the batch changed several rows. Appended and fsynced before the
+ *                        batch is acknowledged; a failed append is cut back off and rolled back.
+ *   <name>.journal.old   only while a compaction runs: the journal the new snapshot is being made of.
+ * One line per batch makes a batch atomic on disk too: a crash mid-append leaves a torn last line,
+ * dropped at the next start as the never-acknowledged write it is (journal-replay.ts).
  *
- * A batch is atomic in memory (table.ts) but on disk each line stands alone: a crash in the middle of
- * an append can keep the first rows of a never-acknowledged batch. That is harmless for rows that do
- * not depend on each other, such as sessions; do not use this adapter for rows that do.
+ * Compaction keeps the journal, and the next start's replay, in proportion to the live rows. Once the
+ * journal holds more than max(1000, 2 × live rows) ops, the write that crossed the line renames it to
+ * `.journal.old` and starts an empty one, so later batches append as usual; the snapshot of the state at
+ * the rename is then written in the background, in slices that yield to requests, and `.journal.old` is
+ * deleted once it has landed. At open the snapshot, `.journal.old` and `.journal` are replayed in that
+ * order: replaying ops the snapshot already holds gives the same rows, so a crash at any step of a
+ * compaction loses nothing. The open compacts too (in the same way, but awaited) when there is anything
+ * to replay.
  */
-import { open, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { Row } from '#server/core/ports';
 import type { JournalOp } from './journal-replay';
 import { parseJournal, replay } from './journal-replay';
 import type { BeforeWrite, RowRule } from './lowdb-durable-file';
 import { DurableJsonFile, fsyncDir } from './lowdb-durable-file';
 import { quarantineRows } from './journal-quarantine';
+import { rowJson } from './row-json';
 import type { InMemoryTable, PendingWrite, TableOptions, TableState } from './table';
 import { createTable } from './table';
 
 export const JOURNAL_MIN_COMPACT_LINES = 1000;
+/** Rows serialised per slice of a background snapshot: about a millisecond of work at 1 kB a row. */
+const SNAPSHOT_SLICE_ROWS = 500;
 
 export interface JournalTableOptions {
   /** The snapshot file, e.g. DATA_DIR/sessions.json; the journal is the same name with `.journal`. */
@@ -34,12 +43,19 @@ export interface JournalTableOptions {
   /** The row rule (record-schemas.ts): rows read from either file, and rows written, are checked with it. */
   rowRule: RowRule;
   beforeWrite?: BeforeWrite;
-  /** Lines the journal may hold before a compaction whatever the number of rows (tests lower it). */
+  /** Ops the journal may hold before a compaction whatever the number of rows (tests lower it). */
   minCompactLines?: number;
   onPersistError?: TableOptions['onPersistError'];
 }
 
 export const journalFileOf = (file: string): string => file.replace(/\.json$/, '') + '.journal';
+export const oldJournalFileOf = (file: string): string => `${journalFileOf(file)}.old`;
+
+const exists = (file: string): Promise<boolean> =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 async function readText(file: string): Promise<string> {
   try {
@@ -67,50 +83,146 @@ async function resetJournal(journal: string, created: boolean): Promise<void> {
   if (created) await fsyncDir(dirname(journal));
 }
 
-function linesOf<T extends Row>(write: PendingWrite<T>, diskSeq: number): { text: string; count: number } {
-  const out: string[] = [];
-  let maxPut = 0;
-  for (const [id, row] of write.changes) {
-    const op: JournalOp = row ? { put: row } : { del: id };
-    if (row) maxPut = Math.max(maxPut, id);
-    out.push(JSON.stringify(op));
+let tmpCounter = 0;
+/**
+ * The same bytes as DurableJsonFile would write for `{ seq, rows }`, written a slice of rows at a time so
+ * that a snapshot of 100k products never holds the event loop for more than a slice.
+ */
+async function writeSnapshotInSlices<T>(file: string, state: TableState<T>, beforeWrite?: BeforeWrite) {
+  await beforeWrite?.(file);
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${++tmpCounter}.tmp`);
+  try {
+    const fh = await open(tmp, 'w', 0o600);
+    try {
+      await fh.write(`{"seq":${JSON.stringify(state.seq)},"rows":[`);
+      for (let i = 0; i < state.rows.length; i += SNAPSHOT_SLICE_ROWS) {
+        const slice = state.rows
+          .slice(i, i + SNAPSHOT_SLICE_ROWS)
+          .map(rowJson)
+          .join(',');
+        await fh.write(i === 0 ? slice : `,${slice}`);
+      }
+      await fh.write(']}');
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw e;
   }
-  // An id handed out but not kept (put then removed in one batch) must still never come back.
-  if (write.seq > Math.max(diskSeq, maxPut)) out.push(JSON.stringify({ seq: write.seq }));
-  return { text: out.map((l) => `${l}\n`).join(''), count: out.length };
+  await fsyncDir(dirname(file));
 }
 
-export async function openJournalTable<T extends Row>(opts: JournalTableOptions): Promise<InMemoryTable<T>> {
+/** The batch as one journal line, and how many ops it holds. */
+function lineOf<T extends Row>(write: PendingWrite<T>, diskSeq: number): { text: string; count: number } {
+  const ops: JournalOp[] = [];
+  let maxPut = 0;
+  for (const [id, row] of write.changes) {
+    ops.push(row ? { put: row } : { del: id });
+    if (row) maxPut = Math.max(maxPut, id);
+  }
+  // An id handed out but not kept (put then removed in one batch) must still never come back.
+  if (write.seq > Math.max(diskSeq, maxPut)) ops.push({ seq: write.seq });
+  const text = ops.length === 1 ? JSON.stringify(ops[0]) : JSON.stringify(ops);
+  return { text: `${text}\n`, count: ops.length };
+}
+
+export interface JournalTable<T extends Row> extends InMemoryTable<T> {
+  /** Resolves once no background compaction is running (tests wait on it). */
+  compaction(): Promise<void>;
+}
+
+export async function openJournalTable<T extends Row>(opts: JournalTableOptions): Promise<JournalTable<T>> {
   const journal = journalFileOf(opts.file);
+  const oldJournal = oldJournalFileOf(opts.file);
   const minLines = opts.minCompactLines ?? JOURNAL_MIN_COMPACT_LINES;
-  const snapshotFile = new DurableJsonFile<TableState<T>>(opts.file, opts.fileProblem, opts.beforeWrite, opts.rowRule);
-  const snapshot = (await snapshotFile.read()) ?? null;
-  const journalExists = await stat(journal).then(
-    () => true,
-    () => false,
+  const snapshotFile = new DurableJsonFile<TableState<T>>(
+    opts.file,
+    opts.fileProblem,
+    opts.beforeWrite,
+    opts.rowRule,
   );
+  const snapshot = (await snapshotFile.read()) ?? null;
+  const journalExists = await exists(journal);
+  const oldExists = await exists(oldJournal);
+  const older = parseJournal(oldJournal, await readText(oldJournal));
   const content = parseJournal(journal, await readText(journal));
-  const merged = replay<T>(snapshot ?? { seq: 0, rows: [] }, content.ops, opts.rowRule.fields);
+  const merged = replay<T>(
+    snapshot ?? { seq: 0, rows: [] },
+    [...older.ops, ...content.ops],
+    opts.rowRule.fields,
+  );
   if (merged.bad.length) await quarantineRows(opts.file, merged.bad, opts.rowRule.report);
   const initial: TableState<T> = { seq: merged.seq, rows: [...merged.rows.values()] };
   // Compact at open: the next start replays nothing, and a torn last line is gone with the rest.
-  if (!snapshot || content.lines > 0 || !journalExists) {
-    if (!snapshot || content.lines > 0) await snapshotFile.write(initial);
+  if (!snapshot || content.lines > 0 || oldExists || !journalExists) {
+    if (!snapshot || content.lines > 0 || oldExists)
+      await writeSnapshotInSlices(opts.file, initial, opts.beforeWrite);
     await resetJournal(journal, !journalExists);
+    if (oldExists) {
+      await rm(oldJournal, { force: true });
+      await fsyncDir(dirname(journal));
+    }
   }
 
-  let lines = 0;
+  let ops = 0;
   let size = 0;
   let live = initial.rows.length;
   let diskSeq = initial.seq;
   /** Set when a failed append could not be cut back: the next write starts from a fresh snapshot. */
   let journalSuspect = false;
+  /** The background snapshot being written, and the state it is of while it has not landed. */
+  let compacting: Promise<void> | null = null;
+  let unsaved: TableState<T> | null = null;
 
-  async function compact(write: PendingWrite<T>): Promise<void> {
-    await snapshotFile.write({ seq: write.seq, rows: write.rows() });
-    // A crash between the two steps only replays lines the snapshot already holds: same result.
-    await resetJournal(journal, false);
-    lines = 0;
+  const dirty = (): void => {
+    console.error(`[store] compacting ${journal} failed; will retry at a later write`);
+  };
+
+  /** Writes `unsaved` (the state `.journal.old` ends at) in the background, then drops `.journal.old`. */
+  function saveSnapshot(): void {
+    const state = unsaved!;
+    compacting = (async () => {
+      await writeSnapshotInSlices(opts.file, state, opts.beforeWrite);
+      await rm(oldJournal, { force: true });
+      await fsyncDir(dirname(journal));
+      if (unsaved === state) unsaved = null;
+    })()
+      .catch((e: unknown) => {
+        dirty();
+        if (e instanceof Error) console.error(`[store]   ${e.message}`);
+      })
+      .finally(() => {
+        compacting = null;
+      });
+  }
+
+  /** Starts a compaction: the journal so far becomes `.journal.old`, later batches go to a new one. */
+  async function rotate(write: PendingWrite<T>): Promise<void> {
+    await rename(journal, oldJournal);
+    ops = 0;
+    size = 0;
+    unsaved = { seq: write.seq, rows: write.rows() };
+    try {
+      await resetJournal(journal, true);
+    } catch {
+      // The next append creates the file; it is then marked suspect so the folder gets synced.
+      journalSuspect = true;
+    }
+    saveSnapshot();
+  }
+
+  /** A snapshot of the whole state, awaited: the way out of a journal whose tail could not be cut back. */
+  async function compactNow(write: PendingWrite<T>): Promise<void> {
+    await compacting;
+    await writeSnapshotInSlices(opts.file, { seq: write.seq, rows: write.rows() }, opts.beforeWrite);
+    await resetJournal(journal, true);
+    await rm(oldJournal, { force: true });
+    await fsyncDir(dirname(journal));
+    unsaved = null;
+    ops = 0;
     size = 0;
     diskSeq = write.seq;
     journalSuspect = false;
@@ -139,23 +251,21 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
   const table: InMemoryTable<T> = createTable<T>(
     initial,
     async (write) => {
-      if (journalSuspect) return compact(write);
-      const { text, count } = linesOf(write, diskSeq);
+      if (journalSuspect) return compactNow(write);
+      const { text, count } = lineOf(write, diskSeq);
       await append(text);
       size += Buffer.byteLength(text);
-      lines += count;
+      ops += count;
       diskSeq = Math.max(diskSeq, write.seq);
       // table.get still answers the committed rows here: the batch commits after persist resolves.
       for (const [id, row] of write.changes) live += (row ? 1 : 0) - (table.get(id) ? 1 : 0);
-      if (lines > Math.max(minLines, 2 * live)) {
-        // The batch is already durable in the journal: a failed compaction is only retried later.
-        await compact(write).catch((e: unknown) => {
-          console.error(`[store] compacting ${journal} failed; will retry:`, e instanceof Error ? e.message : e);
-        });
-      }
+      if (compacting) return;
+      // The batch is already durable in the journal: a failed compaction is only retried later.
+      if (unsaved) saveSnapshot();
+      else if (ops > Math.max(minLines, 2 * live)) await rotate(write).catch(dirty);
     },
     opts.file,
     { check: opts.rowRule.fields, onPersistError: opts.onPersistError },
   );
-  return table;
+  return Object.assign(table, { compaction: async () => void (await compacting) });
 }

@@ -34,3 +34,9 @@ export function serializeData(data: unknown): string {
   if (!isTableState(data)) return JSON.stringify(data);
   return `{"seq":${JSON.stringify(data.seq)},"rows":[${data.rows.map(textOf).join(',')}]}`;
 }
+
+/** A row's JSON text: the remembered one when a file write already made it, else made without keeping it. */
+export function rowJson(row: unknown): string {
+  if (row !== null && typeof row === 'object') return rowText.get(row) ?? JSON.stringify(row);
+  return JSON.stringify(row) ?? 'null';
+}
