@@ -73,7 +73,7 @@ export function createCategoryUseCases(
     async remove(id: number): Promise<{ ok: true }> {
       byId(id);
       // Only the products in this category are touched (the index lists them), not the whole catalogue.
-      const holders = (index.ofCategory(id)?.byPrice.items ?? []).map((e) => e.row.id);
+      const holders = [...(index.ofCategory(id)?.byPrice ?? [])].map((e) => e.row.id);
       await stores.products.change((get) => {
         const put = holders.flatMap((pid) => {
           const p = get(pid);

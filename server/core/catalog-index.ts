@@ -35,8 +35,12 @@ export const byDate = (a: Entry, b: Entry): number =>
   a.row.created_at < b.row.created_at ? 1 : a.row.created_at > b.row.created_at ? -1 : b.row.id - a.row.id;
 
 export class Ordering {
-  readonly byPrice = new SortedList<Entry>(byPrice);
-  readonly byDate = new SortedList<Entry>(byDate);
+  readonly byPrice: SortedList<Entry>;
+  readonly byDate: SortedList<Entry>;
+  constructor(chunk?: number) {
+    this.byPrice = new SortedList<Entry>(byPrice, chunk);
+    this.byDate = new SortedList<Entry>(byDate, chunk);
+  }
   get size(): number {
     return this.byPrice.size;
   }
@@ -56,15 +60,17 @@ export const SEARCH_BUILD_SLICE = 2_000;
 export interface CatalogIndexOptions {
   /** How the search index's build goes on after each slice (the next macrotask; tests may run it at once). */
   schedule?: (next: () => void) => void;
+  /** Elements per chunk of the sorted lists (sorted-list.ts); tests lower it to exercise many chunks. */
+  chunk?: number;
 }
 
 export function createCatalogIndex(
   stores: Pick<Stores, 'products' | 'categories'>,
-  { schedule = (next) => void setTimeout(next, 0) }: CatalogIndexOptions = {},
+  { schedule = (next) => void setTimeout(next, 0), chunk }: CatalogIndexOptions = {},
 ) {
   let built = false;
   const entries = new Map<number, Entry>();
-  const all = new Ordering();
+  const all = new Ordering(chunk);
   const byCategory = new Map<number, Ordering>();
   const byCollection = new Map<string, Ordering>();
   /**
@@ -80,7 +86,7 @@ export function createCatalogIndex(
 
   const group = <K>(map: Map<K, Ordering>, key: K): Ordering => {
     let o = map.get(key);
-    if (!o) map.set(key, (o = new Ordering()));
+    if (!o) map.set(key, (o = new Ordering(chunk)));
     return o;
   };
   const groupsOf = (row: StoredProduct): Ordering[] => [

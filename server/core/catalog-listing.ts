@@ -76,20 +76,19 @@ function page<T>(list: readonly T[], q: CatalogQuery): T[] {
 
 /** No extra test: read the page straight out of the sorted lists. */
 function direct(o: Ordering, q: CatalogQuery): { entries: Entry[]; total: number; maxPrice: number } {
-  const prices = o.byPrice.items;
-  const maxPrice = prices.length ? prices[prices.length - 1]!.price : 0;
+  const maxPrice = o.byPrice.last()?.price ?? 0;
   const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
-  const cut = limit === undefined ? prices.length : o.byPrice.countWhile((e) => e.price <= limit);
+  const cut = limit === undefined ? o.byPrice.size : o.byPrice.countWhile((e) => e.price <= limit);
   const start = (q.page - 1) * q.limit;
   const end = Math.min(cut, start + q.limit);
   let entries: Entry[] = [];
-  if (q.sort === 'price_asc') entries = prices.slice(start, end);
-  else if (q.sort === 'price_desc') {
-    for (let i = cut - 1 - start; i >= cut - end && i >= 0; i--) entries.push(prices[i]!);
-  } else if (limit === undefined) entries = o.byDate.items.slice(start, end);
+  if (start >= end) entries = [];
+  else if (q.sort === 'price_asc') entries = o.byPrice.slice(start, end);
+  else if (q.sort === 'price_desc') entries = o.byPrice.slice(cut - end, cut - start).reverse();
+  else if (limit === undefined) entries = o.byDate.slice(start, end);
   else {
     let seen = 0;
-    for (const e of o.byDate.items) {
+    for (const e of o.byDate) {
       if (e.price > limit) continue;
       if (seen++ < start) continue;
       entries.push(e);
@@ -114,7 +113,7 @@ function kept(entries: Iterable<Entry>, test: (e: Entry) => boolean, q: CatalogQ
 
 /** An extra test (text, second list): scan the candidates in sort order. */
 function scanned(o: Ordering, test: (e: Entry) => boolean, q: CatalogQuery) {
-  const { list, maxPrice } = kept(q.sort === 'latest' ? o.byDate.items : o.byPrice.items, test, q);
+  const { list, maxPrice } = kept(q.sort === 'latest' ? o.byDate : o.byPrice, test, q);
   if (q.sort === 'price_desc') list.reverse();
   return { entries: page(list, q), total: list.length, maxPrice };
 }

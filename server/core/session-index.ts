@@ -77,7 +77,7 @@ export function createSessionIndex(sessions: Table<StoredSession>) {
     expired(now: number, max: number): number[] {
       ready();
       const n = Math.min(max, byExpiry.countWhile((e) => e.at <= now));
-      return byExpiry.items.slice(0, n).map((e) => e.id);
+      return byExpiry.slice(0, n).map((e) => e.id);
     },
   };
 }
