@@ -1,5 +1,6 @@
 /** The server trusts nothing from the client: each hostile request gets its 4xx and changes nothing. */
 import { readdir, readFile } from 'node:fs/promises';
+import { storedRows, storedText } from '#server/test/stored-rows';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '#contract/endpoints';
@@ -128,13 +129,10 @@ describe('roles', () => {
     expect(r.status).toBe(201);
     expect(r.body.user.is_admin).toBe(0);
     expect((await c.call('listOrders', { token: r.body.token })).status).toBe(403);
-    const users = JSON.parse(await readFile(join(srv.dataDir, 'users.json'), 'utf8')) as {
-      rows: Array<Record<string, unknown>>;
-    };
-    const row = users.rows.find((u) => u.id === r.body.user.id);
+    const row = (await storedRows(srv.dataDir, 'users')).find((u) => u.id === r.body.user.id);
     expect(row?.is_admin).toBe(0);
     expect(row?.password_hash).toMatch(/^scrypt\$/);
-    expect(JSON.stringify(users)).not.toContain('secret1');
+    expect(await storedText(srv.dataDir, 'users')).not.toContain('secret1');
   });
 });
 
@@ -245,8 +243,7 @@ describe('sessions', () => {
     expect((await c.call('me', { token: second })).status).toBe(401);
     expect((await c.call('logout', { token: s.token })).status).toBe(200);
     expect((await c.call('me', { token: s.token })).status).toBe(401);
-    const sessions = await readFile(join(srv.dataDir, 'sessions.json'), 'utf8');
-    expect(sessions).not.toContain(second);
+    expect(await storedText(srv.dataDir, 'sessions')).not.toContain(second);
   });
 
   it('ten wrong passwords for one e-mail give 429 until the window passes, even with the right one', async () => {

@@ -10,6 +10,7 @@
 import { appendFile, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
+import type { RowCheckMemo } from './row-check-memo';
 import { serializeData } from './row-json';
 
 export class CorruptDataFileError extends Error {
@@ -30,6 +31,8 @@ export type BeforeWrite = (file: string) => void | Promise<void>;
 export interface RowRule {
   fields(row: unknown): Record<string, string> | null;
   report?: (line: string) => void;
+  /** Files already known good (row-check-memo.ts): their rows are not checked again. */
+  memo?: RowCheckMemo;
 }
 
 export const QUARANTINE_SUFFIX = '.quarantine.jsonl';
@@ -60,7 +63,14 @@ export class DurableJsonFile<T> implements Adapter<T> {
     }
     const problem = this.check(data);
     if (problem) throw new CorruptDataFileError(this.file, problem);
-    return this.rowRule ? ((await this.quarantineBadRows(data as { rows: unknown[] })) as T) : (data as T);
+    const memo = this.rowRule?.memo;
+    if (!this.rowRule || (await memo?.known(this.file))) {
+      memo?.checked(this.file);
+      return data as T;
+    }
+    const kept = (await this.quarantineBadRows(data as { rows: unknown[] })) as T;
+    memo?.checked(this.file);
+    return kept;
   }
 
   private async quarantineBadRows<D extends { rows: unknown[] }>(data: D): Promise<D> {
@@ -74,7 +84,9 @@ export class DurableJsonFile<T> implements Adapter<T> {
     if (!bad.length) return data;
     const at = new Date().toISOString();
     const quarantine = `${this.file}${QUARANTINE_SUFFIX}`;
-    await appendFile(quarantine, bad.map((b) => `${JSON.stringify({ at, ...b })}\n`).join(''), { mode: 0o600 });
+    await appendFile(quarantine, bad.map((b) => `${JSON.stringify({ at, ...b })}\n`).join(''), {
+      mode: 0o600,
+    });
     const fh = await open(quarantine, 'r');
     await fh.sync().finally(() => fh.close());
     const kept = { ...data, rows: good };
@@ -82,8 +94,12 @@ export class DurableJsonFile<T> implements Adapter<T> {
     const report = rule.report ?? ((line: string) => console.error(line));
     for (const b of bad) {
       const id = (b.row as { id?: unknown } | null)?.id;
-      const fields = Object.entries(b.fields).map(([k, v]) => `${k}: ${v}`).join('; ');
-      report(`[store] ${this.file}: row ${String(id ?? '?')} cannot be loaded (${fields}); moved to ${quarantine}.`);
+      const fields = Object.entries(b.fields)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; ');
+      report(
+        `[store] ${this.file}: row ${String(id ?? '?')} cannot be loaded (${fields}); moved to ${quarantine}.`,
+      );
     }
     return kept;
   }

@@ -8,6 +8,7 @@ import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 import { LIMITS } from '#contract/limits';
 import { CorruptDataFileError, QUARANTINE_SUFFIX } from './lowdb-durable-file';
 import { openLowdbStores } from './lowdb-store';
+import { ROW_CHECK_MEMO, ROW_RULES_STAMP } from './row-check-memo';
 
 let dir: string;
 beforeEach(async () => {
@@ -132,6 +133,44 @@ describe('the row rule', () => {
     await openLowdbStores(dir, { report: (l) => lines.push(l) });
     expect(lines).toHaveLength(1);
     expect((await readFile(`${file}${QUARANTINE_SUFFIX}`, 'utf8')).trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a start checks only files changed since the last start was known good (rows-checked.json)', async () => {
+    const file = join(dir, 'products.json');
+    await writeFile(file, JSON.stringify({ seq: 1, rows: [gown({})] }));
+    await openLowdbStores(dir);
+    const memo = JSON.parse(await readFile(join(dir, ROW_CHECK_MEMO), 'utf8')) as {
+      stamp: string;
+      files: Record<string, string>;
+    };
+    expect(memo.stamp).toBe(ROW_RULES_STAMP);
+    expect(Object.keys(memo.files)).toContain('products.json');
+    // A hand edit changes the file's identity: its rows are checked again and the bad one is caught.
+    await writeFile(
+      file,
+      JSON.stringify({ seq: 2, rows: [gown({}), gown({ id: 2, regular_price: 'cheap' })] }),
+    );
+    const lines: string[] = [];
+    expect(
+      (await openLowdbStores(dir, { report: (l) => lines.push(l) })).products.all().map((p) => p.id),
+    ).toEqual([1]);
+    expect(lines).toHaveLength(1);
+    // The same bad file under a memo that claims to know it is trusted: the skip is real...
+    await writeFile(
+      file,
+      JSON.stringify({ seq: 2, rows: [gown({}), gown({ id: 2, regular_price: 'cheap' })] }),
+    );
+    const s = await stat(file, { bigint: true });
+    const forged = { stamp: ROW_RULES_STAMP, files: { 'products.json': `${s.ino}:${s.size}:${s.mtimeNs}` } };
+    await writeFile(join(dir, ROW_CHECK_MEMO), JSON.stringify(forged));
+    expect(
+      (await openLowdbStores(dir, { report: (l) => lines.push(l) })).products.all().map((p) => p.id),
+    ).toEqual([1, 2]);
+    // ...and rules that changed (another stamp) check every file again.
+    await writeFile(join(dir, ROW_CHECK_MEMO), JSON.stringify({ ...forged, stamp: 'older rules' }));
+    expect(
+      (await openLowdbStores(dir, { report: (l) => lines.push(l) })).products.all().map((p) => p.id),
+    ).toEqual([1]);
   });
 
   it('an order row over the limits in a shard is quarantined too', async () => {

@@ -6,6 +6,8 @@
  *   orders/          orders with their items and idempotency keys, in shards of 1,000 (order-shards.ts):
  *                    placing an order rewrites one small file, whatever the number of orders
  *   uploads/         images under content-hash names (fs-image-storage.ts)
+ *   rows-checked.json  the files whose rows are known good, so a start checks only what changed
+ *                    (row-check-memo.ts)
  * Snapshots are read through lowdb's adapter interface (DurableJsonFile); the Table in table.ts batches
  * the changes made while a write is in flight into the next write (group commit) and commits them only
  * once that write has landed.
@@ -17,6 +19,8 @@ import type { BeforeWrite } from './lowdb-durable-file';
 import type { JournalTable } from './journal-table';
 import { openJournalTable } from './journal-table';
 import { openOrderShards } from './order-shards';
+import type { RowCheckMemo } from './row-check-memo';
+import { openRowCheckMemo } from './row-check-memo';
 import { fileProblem, rowFields } from './record-schemas';
 
 type FileCollection = Exclude<keyof Stores, 'orders'>;
@@ -32,11 +36,12 @@ function openTable<T extends Row>(
   dataDir: string,
   collection: FileCollection,
   { beforeWrite, report }: LowdbStoreOptions,
+  memo: RowCheckMemo,
 ): Promise<JournalTable<T>> {
   return openJournalTable<T>({
     file: join(dataDir, COLLECTION_FILES[collection]),
     fileProblem,
-    rowRule: { fields: (row) => rowFields(collection, row), report },
+    rowRule: { fields: (row) => rowFields(collection, row), report, memo },
     beforeWrite,
   });
 }
@@ -50,12 +55,19 @@ export interface LowdbStoreOptions {
 /** Opens (or creates) every collection; rejects with CorruptDataFileError on a damaged file. */
 export async function openLowdbStores(dataDir: string, options: LowdbStoreOptions = {}): Promise<Stores> {
   await mkdir(dataDir, { recursive: true });
-  const open = <T extends Row>(name: FileCollection) => openTable<T>(dataDir, name, options);
-  return {
+  const memo = await openRowCheckMemo(dataDir);
+  const open = <T extends Row>(name: FileCollection) => openTable<T>(dataDir, name, options, memo);
+  const stores: Stores = {
     categories: await open('categories'),
     products: await open('products'),
     users: await open('users'),
     sessions: await open('sessions'),
-    orders: await openOrderShards(dataDir, { beforeWrite: options.beforeWrite, report: options.report }),
+    orders: await openOrderShards(dataDir, {
+      beforeWrite: options.beforeWrite,
+      report: options.report,
+      memo,
+    }),
   };
+  await memo.save();
+  return stores;
 }

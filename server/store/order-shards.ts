@@ -18,6 +18,7 @@ import type { BeforeWrite } from './lowdb-durable-file';
 import { CorruptDataFileError, DurableJsonFile } from './lowdb-durable-file';
 import { migrateLegacyOrders } from './migrate-orders';
 import { fileProblem, rowFields } from './record-schemas';
+import type { RowCheckMemo } from './row-check-memo';
 import type { InMemoryTable, TableState } from './table';
 import { createTable } from './table';
 
@@ -33,6 +34,8 @@ export interface OrderShardOptions {
   shardSize?: number;
   /** Where lines about quarantined rows go (default: stderr). */
   report?: (line: string) => void;
+  /** Shards already known good (row-check-memo.ts). */
+  memo?: RowCheckMemo;
 }
 
 type ShardDb = Low<TableState<StoredOrder>>;
@@ -45,7 +48,11 @@ export async function openOrderShards(
   const dir = join(dataDir, ORDERS_DIR);
   await mkdir(dir, { recursive: true });
   const check = fileProblem;
-  const rowRule = { fields: (row: unknown) => rowFields('orders', row), report: options.report };
+  const rowRule = {
+    fields: (row: unknown) => rowFields('orders', row),
+    report: options.report,
+    memo: options.memo,
+  };
   const dbs = new Map<number, ShardDb>();
   const dbOf = (n: number): ShardDb => {
     let db = dbs.get(n);
