@@ -26,6 +26,7 @@ import {
   productListResponseSchema,
   productSchema,
 } from './schemas/product';
+import { orderListQuerySchema, orderListResponseSchema } from './schemas/order-list';
 import { salesReportSchema } from './schemas/report';
 import { authResponseSchema, changePasswordBodySchema, loginBodySchema, messageSchema, registerBodySchema, userSchema } from './schemas/user';
 import { catalogQuerySchema } from './rules/catalog-query';
@@ -93,7 +94,7 @@ export const endpoints = {
   deleteProduct: { ...ROUTES.deleteProduct, access: 'admin', params: idParams, response: okSchema, status: 200 },
   placeOrder: { ...ROUTES.placeOrder, access: 'user', body: placeOrderBodySchema, bodyLimit: BODY_LIMITS.order, rateLimits: RATE_LIMITS.placeOrder, response: placeOrderResponseSchema, status: 201 },
   myOrders: { ...ROUTES.myOrders, access: 'user', response: z.array(orderSchema), status: 200 },
-  listOrders: { ...ROUTES.listOrders, access: 'admin', response: z.array(orderSchema), status: 200 },
+  listOrders: { ...ROUTES.listOrders, access: 'admin', query: orderListQuerySchema, response: orderListResponseSchema, status: 200 },
   getOrder: { ...ROUTES.getOrder, access: 'user', params: idParams, response: orderSchema, status: 200 },
   orderItems: { ...ROUTES.orderItems, access: 'user', params: idParams, response: z.array(orderItemSchema), status: 200 },
   updateOrderStatus: { ...ROUTES.updateOrderStatus, access: 'admin', params: idParams, body: updateOrderStatusBodySchema, bodyLimit: BODY_LIMITS.small, response: orderSchema, status: 200 },

@@ -129,6 +129,13 @@ test('admin creates a category and product, a shopper orders it, the admin ships
   await expect(details).toContainText('pending -> shipped');
   await page.keyboard.press('Escape');
 
+  // The server pages, filters and searches the orders: by status and order id the card is the only one.
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('shipped');
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(`#${orderId}`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('listitem', { name: /^Order #/ })).toHaveCount(1);
+  await expect(orderCard).toContainText('shipped');
+
   // The shopper's profile shows it shipped.
   await shop.goto('/profile');
   const myOrder = shop.getByRole('listitem').filter({ hasText: `#${orderId}` });

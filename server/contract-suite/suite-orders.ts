@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContractClient } from './client';
 import { PNG_DATA_URL, SHIPPING } from './client';
+import { orderPagesTests } from './suite-order-pages';
 
 export function ordersSuite(c: ContractClient): void {
   describe('orders and reports', () => {
@@ -252,5 +253,7 @@ export function ordersSuite(c: ContractClient): void {
       expect((await c.call('salesReport', { token: s.token })).status).toBe(403);
       expect((await c.call('salesReport')).status).toBe(401);
     });
+
+    orderPagesTests(c, () => ({ admin, stranger, tee, tote }));
   });
 }

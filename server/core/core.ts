@@ -4,6 +4,7 @@ import { createCategoryUseCases } from './catalog-categories';
 import { createCatalogIndex } from './catalog-index';
 import { createProductUseCases } from './catalog-products';
 import { createCountryUseCases } from './countries';
+import { createOrderBook } from './order-book';
 import { createOrderUseCases } from './orders';
 import type { CoreDeps } from './ports';
 import { createReportUseCases } from './reports';
@@ -13,14 +14,16 @@ export function createCore(deps: CoreDeps) {
   // One set of catalogue indexes and answer caches, kept current by the tables' commits.
   const catalog = createCatalogIndex(deps.stores);
   const cache = createCatalogCache(catalog);
+  // One order book (timelines, customers, running totals) for the orders screen and the sales report.
+  const orderBook = createOrderBook(deps.stores.orders);
   return {
     deps,
     catalog,
     categories: createCategoryUseCases(deps, catalog, cache),
     products: createProductUseCases(deps, catalog, cache),
     auth: createAuthUseCases(deps),
-    orders: createOrderUseCases(deps),
-    reports: createReportUseCases(deps),
+    orders: createOrderUseCases(deps, orderBook),
+    reports: createReportUseCases(deps, orderBook),
     countries: createCountryUseCases(deps),
   };
 }

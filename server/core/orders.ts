@@ -2,10 +2,15 @@ import { LIMITS, ORDER_LIMITS } from '#contract/limits';
 import { effectivePrice, formatMoney, fromCents, toCents } from '#contract/rules/money';
 import type { Order, OrderItem, OrderStatus, PlaceOrderInput } from '#contract/schemas/order';
 import { ORDER_LINES_MAX } from '#contract/schemas/order';
+import type { OrderListQuery, OrderPage } from '#contract/schemas/order-list';
+import { isPagedOrderQuery, ORDER_PAGE_LIMIT_DEFAULT } from '#contract/schemas/order-list';
 import type { User } from '#contract/schemas/user';
 import type { Principal } from './auth';
 import { DomainError, notFound, validationFailed } from './errors';
+import type { OrderBook } from './order-book';
+import { createOrderBook } from './order-book';
 import { createOrderIndex } from './order-index';
+import { orderIdPage } from './order-pages';
 import type { MergedLine } from './order-request';
 import { checkShipping, mergeLines, parseShipping, requestHash } from './order-request';
 import type { CoreDeps } from './ports';
@@ -25,8 +30,23 @@ const byNewest = (a: StoredOrder, b: StoredOrder): number =>
 export const orderItemId = (orderId: number, index: number): number =>
   orderId * (ORDER_LINES_MAX * 10) + index + 1;
 
-export function createOrderUseCases({ stores, clock, currency = 'USD' }: CoreDeps) {
+export function createOrderUseCases(
+  { stores, clock, currency = 'USD' }: CoreDeps,
+  book: OrderBook = createOrderBook(stores.orders),
+) {
   const index = createOrderIndex(stores.orders);
+  /** An id of the order book as the public order (none if the row is gone). */
+  const publicOrders = (id: number): Order[] => {
+    const o = stores.orders.get(id);
+    return o ? [toPublicOrder(o)] : [];
+  };
+
+  /** The spec's plain list: every order, newest first (read off the book's timeline, no sort). */
+  function all(): Order[] {
+    const line = book.read().all;
+    return line.page(0, line.size).flatMap(publicOrders);
+  }
+
   // A retry racing its original (same user and key, before either has landed) shares its answer.
   const inFlight = new Map<string, { hash: string; placing: Promise<{ orderId: number }> }>();
 
@@ -153,8 +173,18 @@ export function createOrderUseCases({ stores, clock, currency = 'USD' }: CoreDep
       return index.ofUser(user.id).sort(byNewest).map(toPublicOrder);
     },
 
-    all(): Order[] {
-      return [...stores.orders.all()].sort(byNewest).map(toPublicOrder);
+    all,
+
+    /** GET /orders: the plain list without parameters, else one page with the counts per status. */
+    list(query: OrderListQuery): Order[] | OrderPage {
+      if (!isPagedOrderQuery(query)) return all();
+      const { ids, total, counts } = orderIdPage(book.read(), (id) => stores.orders.get(id), {
+        page: query.page ?? 1,
+        limit: query.limit ?? ORDER_PAGE_LIMIT_DEFAULT,
+        status: query.status,
+        q: query.q,
+      });
+      return { items: ids.flatMap(publicOrders), total, counts };
     },
 
     /** One order, for its owner or an admin; anyone else gets the same 404 as for a missing order. */

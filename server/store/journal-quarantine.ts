@@ -21,6 +21,8 @@ export async function quarantineRows(
     const fields = Object.entries(b.fields)
       .map(([k, v]) => `${k}: ${v}`)
       .join('; ');
-    report(`[store] ${file}: a journal row ${String(id ?? '?')} cannot be loaded (${fields}); moved to ${quarantine}.`);
+    report(
+      `[store] ${file}: a journal row ${String(id ?? '?')} cannot be loaded (${fields}); moved to ${quarantine}.`,
+    );
   }
 }

@@ -30,7 +30,14 @@ describe('scrypt hasher', () => {
 
   it('refuses malformed or absurd stored settings without computing them', async () => {
     const h = createScryptHasher(CHEAP);
-    for (const bad of ['', 'scrypt$x$00$00', 'scrypt$1000$8$1$00$00', `scrypt$${2 ** 24}$8$1$00$00`, 'pbkdf2$1$00$00', 'scrypt$1024$8$1$00']) {
+    for (const bad of [
+      '',
+      'scrypt$x$00$00',
+      'scrypt$1000$8$1$00$00',
+      `scrypt$${2 ** 24}$8$1$00$00`,
+      'pbkdf2$1$00$00',
+      'scrypt$1024$8$1$00',
+    ]) {
       expect(await h.verify('x', bad)).toBe(false);
     }
   });

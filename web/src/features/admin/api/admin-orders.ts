@@ -1,16 +1,62 @@
 import type { Order, OrderItem, OrderStatus, ShippingDetails } from '#contract/schemas/order';
+import { ORDER_STATUSES } from '#contract/schemas/order';
+import type { OrderCounts, OrderListResponse, OrderPage } from '#contract/schemas/order-list';
 import { api } from '#web/lib/api-client';
 import { useQuery } from '#web/lib/use-query';
 
-const NO_ORDERS: Order[] = [];
 const NO_ITEMS: OrderItem[] = [];
+export const ORDERS_PAGE_SIZE = 20;
+const NO_COUNTS: OrderCounts = { all: 0, pending: 0, processing: 0, shipped: 0, completed: 0, cancelled: 0 };
+const EMPTY_PAGE: OrderPage = { items: [], total: 0, counts: NO_COUNTS };
 
-/** All orders for the admin. Failures are silent (spec section 8): an empty list. */
-export function useAdminOrders() {
-  const { data, loading, setData } = useQuery(['listOrders'], (signal) => api('listOrders', { signal }));
-  // Status changes are applied in place with the order the server answered (no reload of the list).
-  const setOrders = (update: (list: Order[]) => Order[]) => setData((list) => update(list ?? NO_ORDERS));
-  return { orders: data ?? NO_ORDERS, setOrders, loading };
+export interface OrdersFilter {
+  page: number;
+  /** '' for every status. */
+  status: OrderStatus | '';
+  /** Customer name, e-mail or order id; '' for no search. */
+  q: string;
+}
+
+/** A request with page and limit is answered with a page; the plain list would mean another server. */
+function asPage(answer: OrderListResponse): OrderPage {
+  if (Array.isArray(answer)) throw new Error('GET /orders answered a list to a page request');
+  return answer;
+}
+
+const isStatus = (s: string): s is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(s);
+
+/** A status change seen in the counts without asking the server again. */
+function moveCount(counts: OrderCounts, from: string, to: string): OrderCounts {
+  const next = { ...counts };
+  if (isStatus(from)) next[from] -= 1;
+  if (isStatus(to)) next[to] += 1;
+  return next;
+}
+
+/**
+ * One page of the admin's orders, newest first, as the server pages them (20 a page), with the shop's
+ * counts per status for the stat boxes. Failures are silent (spec section 8): an empty page.
+ */
+export function useAdminOrders({ page, status, q }: OrdersFilter) {
+  const query = { page, limit: ORDERS_PAGE_SIZE, status: status || undefined, q: q.trim() || undefined };
+  const { data, loading, setData } = useQuery(
+    ['listOrders', query],
+    (signal) => api('listOrders', { query, signal }).then(asPage),
+    { keepPreviousData: true },
+  );
+  // A status change is applied in place with the order the server answered (spec: "the list is
+  // updated locally"), the counts moved with it; the page is not fetched again.
+  const updated = (order: Order) =>
+    setData((p) => {
+      const old = p?.items.find((o) => o.id === order.id);
+      if (!p || !old) return p;
+      return {
+        ...p,
+        items: p.items.map((o) => (o.id === order.id ? order : o)),
+        counts: old.status === order.status ? p.counts : moveCount(p.counts, old.status, order.status),
+      };
+    });
+  return { ...(data ?? EMPTY_PAGE), loading, updated };
 }
 
 /** The server answers with the updated order, status history included. */

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
+import type { AdminTestStore } from '#web/test/admin-data';
 import { adminTestStore } from '#web/test/admin-data';
 import { apiFailure, mockAlert, renderAsAdmin } from '#web/test/admin-kit';
 import { OrdersPage } from './orders-page';
@@ -15,6 +16,26 @@ async function renderOrders() {
   await screen.findByRole('heading', { name: 'Order #1' });
   return user;
 }
+
+/** The test store plus orders 4..n, an hour apart after the first three, in turn of status. */
+function storeWith(n: number): AdminTestStore {
+  const store = adminTestStore();
+  const statuses = ['pending', 'processing', 'shipped', 'completed', 'cancelled'];
+  for (let id = 4; id <= n; id++)
+    store.orders.push({
+      ...store.orders[0]!,
+      id,
+      status: statuses[id % statuses.length]!,
+      created_at: new Date(Date.UTC(2026, 2, 1) + id * 3_600_000).toISOString(),
+    });
+  return store;
+}
+
+const cardIds = () =>
+  screen
+    .getAllByRole('listitem', { name: /^Order #/ })
+    .map((li) => Number(li.getAttribute('aria-labelledby')?.slice(6)));
+const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
 
 const card = (id: number) => screen.getByRole('listitem', { name: `Order #${id}` });
 const statusSelect = (id: number) => screen.getByRole('combobox', { name: `Update status of order #${id}` });
@@ -97,6 +118,59 @@ describe('Admin orders', () => {
     expect(screen.getByRole('dialog', { name: 'Order #2' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('pages on the server, 20 cards a page, newest first; the stat boxes count the whole shop', async () => {
+    await resetMockStore(storeWith(45));
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/orders') asked.push(new URL(request.url).search);
+    });
+    onTestFinished(() => server.events.removeAllListeners());
+    await renderAsAdmin(<OrdersPage />, { route: '/admin/orders' });
+    await screen.findByRole('heading', { name: 'Order #45' });
+    expect(cardIds()).toEqual(range(45, 26));
+    expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('45');
+    // Orders 5, 10, … 45 are pending, and so is order 1.
+    expect(screen.getByText('Pending').nextSibling).toHaveTextContent('10');
+    const pages = within(screen.getByRole('navigation', { name: 'Orders pages' }));
+    expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(pages.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Order #25' });
+    expect(cardIds()).toEqual(range(25, 6));
+    await user.click(pages.getByRole('button', { name: 'Page 3' }));
+    await screen.findByRole('heading', { name: 'Order #5' });
+    expect(cardIds()).toEqual(range(5, 1));
+    expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(asked).toEqual(['?page=1&limit=20', '?page=2&limit=20', '?page=3&limit=20']);
+  });
+
+  it('filters by status and searches by name, e-mail or order id on the server, from page 1', async () => {
+    await resetMockStore(storeWith(45));
+    const user = userEvent.setup();
+    await renderAsAdmin(<OrdersPage />, { route: '/admin/orders' });
+    await screen.findByRole('heading', { name: 'Order #45' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Order #25' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'shipped');
+    await waitFor(() => expect(cardIds()).toEqual([42, 37, 32, 27, 22, 17, 12, 7, 3]));
+    expect(screen.queryByRole('navigation', { name: 'Orders pages' })).not.toBeInTheDocument();
+    expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('45');
+
+    const search = screen.getByRole('searchbox', { name: 'Search orders' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '');
+    await user.type(search, 'PAT@{Enter}');
+    await waitFor(() => expect(cardIds()).toEqual([2]));
+    await user.clear(search);
+    await user.type(search, '#44');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(cardIds()).toEqual([44]));
+    await user.clear(search);
+    await user.type(search, 'nobody{Enter}');
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('45');
   });
 
   it('shows an empty state when the list fails to load', async () => {

