@@ -135,6 +135,26 @@ describe('background sync and local queries', () => {
     }
   });
 
+  it('follows a product refreshed online after the copy: the offline listing is still runCatalogQuery', async () => {
+    await syncCatalogue({ pause: noPause });
+    const query = { sort: 'price_asc', limit: 12 };
+    await localProductList(db(), query); // the listing index is held from here on
+    const [dearest] = (await api('listProducts', { query: { limit: 1, sort: 'price_desc' } })).items;
+    if (!dearest) throw new Error('no products');
+    server.use(http.get('*/api/products/:id', () => HttpResponse.json({ ...dearest, sale_price: 0.01 })));
+    await cachedApi('getProduct', { params: { id: dearest.id } });
+    await vi.waitFor(async () => expect((await db().products.get(dearest.id))?.sale_price).toBe(0.01));
+    offline('/products');
+    const local = await cachedApi('listProducts', { query });
+    expect(local.items[0]?.id).toBe(dearest.id);
+    expect(local).toEqual(
+      runCatalogQuery(
+        await db().products.toArray(),
+        catalogQuerySchema.parse({ sort: 'price_asc', limit: '12' }),
+      ),
+    );
+  });
+
   it('does not answer listing queries locally before the copy is complete', async () => {
     await cachedApi('listProducts', { query: { limit: 3 } });
     await vi.waitFor(async () => expect(await db().products.count()).toBe(3));

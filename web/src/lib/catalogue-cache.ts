@@ -7,7 +7,8 @@ import { setLastSynced } from './network-status';
  * Every answer that arrives is written to the local database (in the background; a failed write never
  * bothers the caller); when the network fails (no connection or a 5xx) the answer comes from the local
  * copy: the exact answer saved for the same call, or — once the background sync has copied the whole
- * catalogue — any product and any listing query, run locally with the contract's runCatalogQuery. A network
+ * catalogue — any product and any listing query, run locally with the contract's query rules
+ * (local-catalogue.ts). Products are written through local-writes.ts, which keeps the listing index. A network
  * that has not answered after SLOW_NETWORK_MS counts as failed when a saved answer exists.
  * A 4xx is the server's real answer and is passed on. Dexie is imported lazily, never in the first load.
  * Only public, token-free calls are allowed here (the type says which): auth, orders and admin never are.
@@ -40,14 +41,15 @@ function carriesToken(data: unknown): boolean {
 
 async function remember(name: CachedEndpoint, key: string, data: unknown): Promise<void> {
   if (carriesToken(data)) return;
-  const [{ catalogueDb, MAX_RESPONSES }, { endpoints }] = await Promise.all([
+  const [{ catalogueDb, MAX_RESPONSES }, { writeProducts }, { endpoints }] = await Promise.all([
     import('./db'),
+    import('./local-writes'),
     loadApiSchemas(),
   ]);
   const db = catalogueDb();
   const savedAt = Date.now();
   if (name === 'getProduct') {
-    await db.products.put(endpoints.getProduct.response.parse(data));
+    await writeProducts(db, [endpoints.getProduct.response.parse(data)]);
     return;
   }
   await db.responses.put({ key, data, savedAt });
@@ -60,13 +62,13 @@ async function remember(name: CachedEndpoint, key: string, data: unknown): Promi
         .primaryKeys(),
     );
   }
-  if (name === 'listProducts') await db.products.bulkPut(endpoints.listProducts.response.parse(data).items);
+  if (name === 'listProducts') await writeProducts(db, endpoints.listProducts.response.parse(data).items);
 }
 
 async function forget(name: CachedEndpoint, input: ApiInput<CachedEndpoint>): Promise<void> {
   if (name !== 'getProduct') return;
-  const { catalogueDb } = await import('./db');
-  await catalogueDb().products.delete(Number(input.params?.id));
+  const [{ catalogueDb }, { deleteProducts }] = await Promise.all([import('./db'), import('./local-writes')]);
+  await deleteProducts(catalogueDb(), [Number(input.params?.id)]);
 }
 
 async function recall(name: CachedEndpoint, key: string, input: ApiInput<CachedEndpoint>): Promise<unknown> {
@@ -129,8 +131,8 @@ export async function cachedApi<N extends CachedEndpoint>(
 /** When the whole catalogue was last copied, for the offline banner (null when never or unknown). */
 export async function loadLastSynced(): Promise<number | null> {
   try {
-    const { catalogueDb } = await import('./db');
-    const meta = await catalogueDb().meta.get('catalogue');
+    const { catalogueDb, readCatalogueMeta } = await import('./db');
+    const meta = await readCatalogueMeta(catalogueDb());
     const at = meta?.complete ? meta.syncedAt : null;
     setLastSynced(at);
     return at;

@@ -1,9 +1,11 @@
 import type { Category } from '#contract/schemas/category';
 import { api } from './api-client';
 import { cachedApi } from './catalogue-cache';
-import { catalogueDb, type CatalogueDb, type CatalogueMeta } from './db';
+import { catalogueDb, readCatalogueMeta, type CatalogueDb, type CatalogueMeta } from './db';
 import { idle } from './idle';
-import { setLastSynced } from './network-status';
+import { warmIndex } from './local-index';
+import { deleteProducts, writeProducts } from './local-writes';
+import { getNetworkStatus, setLastSynced, subscribeNetworkStatus } from './network-status';
 import { warmPicturesAfterSync } from './picture-warmup';
 
 /**
@@ -11,18 +13,26 @@ import { warmPicturesAfterSync } from './picture-warmup';
  * query answered offline (catalogue-cache falls back to it). Loaded lazily after the first render.
  *
  * Why it is shaped like this: the copy must never make the UI janky, so it fetches small pages
- * (SYNC_PAGE_SIZE products, the API's limit cap) one at a time and yields to the browser between pages
+ * (SYNC_PAGE_SIZE products, the API's limit cap) and yields to the browser between pages
  * (requestIdleCallback), which keeps every task on the main thread short (parse + bulkPut of one page).
+ * The next PAGES_AHEAD pages are asked for while the current one is written, so the round trips (through
+ * the service worker) and the writes overlap; still one page at a time is written, and each answer is
+ * parsed in a task of its own.
  * Pages are read in a stable order (latest first, ties by id); if the catalogue changed while we were
  * paging (the count of distinct ids disagrees with the server's total), the copy is retried once.
- * Products that are gone from the server are removed at the end; the `catalogue` meta row is written
+ * Products that are gone from the server are removed at the end (found from the table's keys alone: reading
+ * every product back would be seconds of cursor steps); the `catalogue` meta row is written
  * last, so `complete: true` always means a whole, consistent copy. `<html data-catalogue-sync>` exposes
  * the state (running | done | failed) for tests and curious eyes.
+ * The listing index (local-index.ts) is read before the copy (cheap on a first visit) and the copy's writes
+ * keep it, so the first offline listing after a sync reads nothing but its page.
  * A successful copy then starts the picture warm-up (picture-warmup.ts: the 320 px pictures of the featured
  * products and the first listing pages, through the service worker, within a byte budget), in the background:
  * the sync is done without waiting for it. `<html data-picture-warmup>` shows its state.
  */
 export const SYNC_PAGE_SIZE = 100;
+/** Pages asked for while the current one is written: enough to hide the round trips, few enough to stay polite. */
+export const PAGES_AHEAD = 3;
 
 type Yield = () => Promise<void>;
 
@@ -39,16 +49,26 @@ async function copyOnce(
   size: number,
 ): Promise<{ ids: Set<number>; total: number }> {
   const ids = new Set<number>();
-  let total: number;
-  for (let page = 1; ; page++) {
-    const res = await api('listProducts', { query: { limit: size, page, sort: 'latest' } });
-    total = res.total;
-    await db.products.bulkPut(res.items);
+  const fetchPage = (page: number) => {
+    const res = api('listProducts', { query: { limit: size, page, sort: 'latest' } });
+    res.catch(() => undefined); // awaited in turn below; not "unhandled" while earlier pages are written
+    return res;
+  };
+  let res = await fetchPage(1);
+  let total = res.total;
+  const pages = Math.ceil(total / size);
+  const ahead: Array<ReturnType<typeof fetchPage>> = [];
+  let asked = 1;
+  for (;;) {
+    while (asked < pages && ahead.length < PAGES_AHEAD) ahead.push(fetchPage(++asked));
+    await writeProducts(db, res.items);
     for (const p of res.items) ids.add(p.id);
-    if (res.items.length < size || page * size >= total) break;
+    const next = ahead.shift();
+    if (!next) return { ids, total };
     await pause();
+    res = await next;
+    total = res.total;
   }
-  return { ids, total };
 }
 
 /** Copy everything; resolves with the meta row written (throws when the network fails midway). */
@@ -68,11 +88,13 @@ export async function syncCatalogue(
   mark('running');
   try {
     const categories = await cachedApi('listCategories');
+    await warmIndex(db);
     await pause();
     let copy = await copyOnce(db, pause, size);
     if (copy.ids.size !== copy.total) copy = await copyOnce(db, pause, size);
-    const stale = await db.products.filter((p) => !copy.ids.has(p.id)).primaryKeys();
-    await db.products.bulkDelete(stale);
+    const kept = copy.ids;
+    const stale = (await db.products.toCollection().primaryKeys()).filter((id) => !kept.has(id));
+    await deleteProducts(db, stale);
     const meta: CatalogueMeta = {
       key: 'catalogue',
       syncedAt: Date.now(),
@@ -96,11 +118,30 @@ export const SYNC_MAX_AGE_MS = 10 * 60 * 1000;
 /** Boot and back-online entry: copy again only when the last complete copy is older than SYNC_MAX_AGE_MS. */
 export async function syncIfStale(maxAgeMs = SYNC_MAX_AGE_MS): Promise<CatalogueMeta> {
   const db = catalogueDb();
-  const meta = await db.meta.get('catalogue');
+  const meta = await readCatalogueMeta(db);
   if (meta?.complete && Date.now() - meta.syncedAt < maxAgeMs) {
     setLastSynced(meta.syncedAt);
     mark('done');
+    warmIndexWhenOffline(db);
     return meta;
   }
   return syncCatalogue({ db });
+}
+
+/**
+ * With a fresh copy and no sync this session, the listing index is read only when the app goes offline (in the
+ * background, in small reads), not at every start: most sessions never need it.
+ */
+function warmIndexWhenOffline(db: CatalogueDb): void {
+  const warm = () => {
+    if (!getNetworkStatus().offline) return false;
+    void idle()
+      .then(() => warmIndex(db))
+      .catch(() => undefined);
+    return true;
+  };
+  if (warm()) return;
+  const stop = subscribeNetworkStatus(() => {
+    if (warm()) stop();
+  });
 }

@@ -8,7 +8,12 @@ import { swappable } from './swappable';
  * - `responses`: the last answer of each public GET-like call, keyed by call name + input (categories, an exact
  *   list query, the countries), for the network-first fallback before the whole catalogue is copied; only the
  *   MAX_RESPONSES most recent are kept, since every distinct search makes a row;
- * - `meta`: small rows such as `catalogue` (when the full copy last finished and how many products it holds).
+ * - `meta`: small rows: `catalogue` (when the full copy last finished and how many products it holds) and
+ *   `products` (a counter every write to `products` raises in the same transaction, so a tab's in-memory listing
+ *   index, local-index.ts, can tell whether the table changed under it, e.g. written by another tab).
+ *   A tab still running an app version from before the counter writes without raising it; what it writes is
+ *   seen by the other tabs' indexes at their next session (no schema change could stop it: Dexie 4 reopens a
+ *   newer database as it is).
  * This module is only ever imported lazily (catalogue-cache, catalogue-sync) so Dexie stays out of the first load.
  */
 export interface CachedResponse {
@@ -24,7 +29,12 @@ export interface CatalogueMeta {
   complete: boolean;
 }
 
-export type MetaRow = CatalogueMeta;
+export interface ProductsVersion {
+  key: 'products';
+  version: number;
+}
+
+export type MetaRow = CatalogueMeta | ProductsVersion;
 
 export const MAX_RESPONSES = 200;
 
@@ -48,4 +58,16 @@ export function catalogueDb(): CatalogueDb {
 
 export function setCatalogueDb(db: CatalogueDb | null): void {
   current.set(db);
+}
+
+/** The `catalogue` row (undefined until a first copy finished). */
+export async function readCatalogueMeta(db: CatalogueDb): Promise<CatalogueMeta | undefined> {
+  const row = await db.meta.get('catalogue');
+  return row?.key === 'catalogue' ? row : undefined;
+}
+
+/** The `products` counter (0 before the first counted write). */
+export async function readProductsVersion(db: CatalogueDb): Promise<number> {
+  const row = await db.meta.get('products');
+  return row?.key === 'products' ? row.version : 0;
 }

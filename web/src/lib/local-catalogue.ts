@@ -1,17 +1,86 @@
-import { catalogQuerySchema, runCatalogQuery } from '#contract/rules/catalog-query';
-import type { ProductListResponse } from '#contract/schemas/product';
-import type { CatalogueDb } from './db';
+import {
+  catalogQuerySchema,
+  compareProducts,
+  matchesBase,
+  matchesPrice,
+  runCatalogQuery,
+  searchTerms,
+  type CatalogQuery,
+  type Sort,
+} from '#contract/rules/catalog-query';
+import { effectivePrice } from '#contract/rules/money';
+import type { Product, ProductListResponse } from '#contract/schemas/product';
+import { readCatalogueMeta, readProductsVersion, type CatalogueDb } from './db';
+import {
+  buildIndex,
+  dropIndex,
+  heldIndex,
+  writesSettled,
+  type ListingRow,
+  type LocalIndex,
+} from './local-index';
 
 /**
  * Listing queries answered from the local copy: only once the background sync has copied the whole
- * catalogue (a partial copy would give wrong totals), and with the contract's reference query, so the
- * items, totals and maxPrice are the server's. The query is parsed by the same schema as on the server.
+ * catalogue (a partial copy would give wrong totals), with the contract's query semantics, so the items,
+ * totals and maxPrice are the server's. The query is parsed by the same schema as on the server.
+ *
+ * The filters, the order and the page are decided on the in-memory listing index (local-index.ts) with the
+ * contract's own matchers and comparators; IndexedDB is read only for the products of the page, in the
+ * transaction that checks the index is still the table's. Equal to runCatalogQuery over the whole table
+ * (catalogue-cache.test.ts and local-catalogue.test.ts hold it to that).
  */
+
+/** Every row in the sort's order (a total order: ties broken by id), sorted once per change of the index. */
+export function sortedRows(index: LocalIndex, sort: Sort): ListingRow[] {
+  return (index.sorted[sort] ??= [...index.rows.values()].sort(compareProducts(sort)));
+}
+
+/** runCatalogQuery's filter, maxPrice, sort and page in one pass over the presorted rows: ids, not products. */
+export function pageOf(
+  index: LocalIndex,
+  query: CatalogQuery,
+): { ids: number[]; total: number; maxPrice: number } {
+  const terms = searchTerms(query.q ?? query.name);
+  const start = (query.page - 1) * query.limit;
+  const end = start + query.limit;
+  const ids: number[] = [];
+  let total = 0;
+  let maxPrice = 0;
+  for (const row of sortedRows(index, query.sort)) {
+    if (!matchesBase(row, query, terms)) continue;
+    maxPrice = Math.max(maxPrice, effectivePrice(row));
+    if (!matchesPrice(row, query.maxPrice)) continue;
+    if (total >= start && total < end) ids.push(row.id);
+    total++;
+  }
+  return { ids, total, maxPrice };
+}
+
+const STALE = Symbol('stale');
+
+async function answer(
+  db: CatalogueDb,
+  index: LocalIndex,
+  query: CatalogQuery,
+): Promise<ProductListResponse | typeof STALE> {
+  return db.transaction('r', db.products, db.meta, async () => {
+    if ((await readProductsVersion(db)) !== index.version) return STALE;
+    const { ids, total, maxPrice } = pageOf(index, query);
+    const found = await db.products.bulkGet(ids);
+    const items = found.filter((p): p is Product => p !== undefined);
+    return items.length === ids.length ? { items, total, maxPrice } : STALE;
+  });
+}
+
+/** Attempts with a fresh index before the plain scan (only when the table keeps changing under the query). */
+const ATTEMPTS = 3;
+
 export async function localProductList(
   db: CatalogueDb,
   query: Record<string, string | number | undefined | null> | undefined,
 ): Promise<ProductListResponse | undefined> {
-  const meta = await db.meta.get('catalogue');
+  const meta = await readCatalogueMeta(db);
   if (!meta?.complete) return undefined;
   // As the server sees it: URL query strings, empty values absent.
   const asUrl = Object.entries(query ?? {})
@@ -19,5 +88,13 @@ export async function localProductList(
     .map(([k, v]) => [k, String(v)]);
   const parsed = catalogQuerySchema.safeParse(Object.fromEntries(asUrl));
   if (!parsed.success) return undefined;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    await writesSettled(db);
+    const index = heldIndex(db) ?? (await buildIndex(db));
+    const out = await answer(db, index, parsed.data);
+    if (out !== STALE) return out;
+    // A write of this tab that landed meanwhile is in the index now; otherwise another tab wrote: read again.
+    if (!(await writesSettled(db))) dropIndex(db, index);
+  }
   return runCatalogQuery(await db.products.toArray(), parsed.data);
 }

@@ -1,0 +1,277 @@
+import 'fake-indexeddb/auto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { catalogQuerySchema, runCatalogQuery, SORTS, type Sort } from '#contract/rules/catalog-query';
+import type { Product } from '#contract/schemas/product';
+import { freshDbPerTest } from '#web/test/fresh-db';
+import { syncCatalogue } from './catalogue-sync';
+import { CatalogueDb, setCatalogueDb } from './db';
+import { localProductList } from './local-catalogue';
+import { BUILD_CHUNK } from './local-index';
+import { deleteProducts, writeProducts } from './local-writes';
+
+/** A catalogue database that counts the products it hands out and the value cursors it opens. */
+class CountingDb extends CatalogueDb {
+  productReads = 0;
+  valueCursors = 0;
+  constructor(name: string) {
+    super(name);
+    this.use({
+      stack: 'dbcore',
+      name: 'count-product-reads',
+      create: (down) => ({
+        ...down,
+        table: (tableName) => {
+          const table = down.table(tableName);
+          if (tableName !== 'products') return table;
+          return {
+            ...table,
+            get: async (req) => {
+              const row: unknown = await table.get(req);
+              if (row !== undefined) this.productReads++;
+              return row;
+            },
+            getMany: async (req) => {
+              const rows = await table.getMany(req);
+              this.productReads += rows.filter((r) => r !== undefined).length;
+              return rows;
+            },
+            query: async (req) => {
+              const res = await table.query(req);
+              if (req.values) this.productReads += res.result.length;
+              return res;
+            },
+            openCursor: (req) => {
+              if (req.values !== false) this.valueCursors++;
+              return table.openCursor(req);
+            },
+          };
+        },
+      }),
+    });
+  }
+}
+
+const CATEGORIES = ['tops', 'jeans', 'coats'];
+const COLLECTIONS = ['timeless-style', 'everyday-comfort', 'modern-streetwear'];
+const WORDS = ['Slim', 'Tee', 'Denim', 'Coat', 'red', 'Slim-Fit', 'Été'];
+
+function product(id: number, f: ProductFields): Product {
+  return {
+    id,
+    title: f.title,
+    short_description: '',
+    description: '<p>Long enough to be worth not reading.</p>',
+    sku: f.sku,
+    featured_image: null,
+    images: [],
+    sale_price: f.sale_price,
+    regular_price: f.regular_price,
+    categories: f.categories.map((slug) => ({ id: CATEGORIES.indexOf(slug) + 1, name: slug, slug })),
+    sizes: ['M'],
+    colors: [],
+    collections: f.collections,
+    created_at: new Date(Date.UTC(2025, 0, 1 + f.day)).toISOString(),
+  };
+}
+
+interface ProductFields {
+  title: string;
+  sku: string;
+  sale_price: number | null;
+  regular_price: number;
+  categories: string[];
+  collections: string[];
+  day: number;
+}
+
+type Query = {
+  category?: string;
+  q?: string;
+  name?: string;
+  collection?: string;
+  maxPrice?: number;
+  sort?: Sort;
+  page?: number;
+  limit?: number;
+};
+
+// Few words, prices and days: many matches, and many ties for every sort to break by id.
+const fieldsArb: fc.Arbitrary<ProductFields> = fc.record({
+  title: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+  sku: fc.constantFrom('', 'TL-0001', 'AB-22', 'slim'),
+  sale_price: fc.option(fc.constantFrom(0, 5, 9.99, 20, 35.5), { nil: null }),
+  regular_price: fc.constantFrom(5, 10, 19.99, 20, 40, 100),
+  categories: fc.subarray(CATEGORIES, { maxLength: 2 }),
+  collections: fc.subarray(COLLECTIONS),
+  day: fc.integer({ min: 0, max: 4 }),
+});
+
+const queryArb: fc.Arbitrary<Query> = fc.record(
+  {
+    category: fc.constantFrom(...CATEGORIES, 'none', ''),
+    q: fc.constantFrom('slim', 'SLIM tee', '  denim ', 's', 'zz', 'tl-', 'm t', 'été', ''),
+    name: fc.constantFrom('coat', 'Red', ''),
+    collection: fc.constantFrom(...COLLECTIONS, 'none'),
+    maxPrice: fc.constantFrom(0, 9.99, 10, 19.99, 35.5, 1000),
+    sort: fc.constantFrom(...SORTS),
+    page: fc.integer({ min: 1, max: 4 }),
+    limit: fc.constantFrom(1, 3, 5, 12, 100, 500),
+  },
+  { requiredKeys: [] },
+);
+
+type Change =
+  | { kind: 'put'; id: number; fields: ProductFields }
+  | { kind: 'delete'; id: number }
+  | { kind: 'other-tab'; id: number; fields: ProductFields };
+
+const changeArb: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ kind: fc.constant('put' as const), id: fc.integer({ min: 1, max: 50 }), fields: fieldsArb }),
+  fc.record({ kind: fc.constant('delete' as const), id: fc.integer({ min: 1, max: 50 }) }),
+  fc.record({
+    kind: fc.constant('other-tab' as const),
+    id: fc.integer({ min: 1, max: 50 }),
+    fields: fieldsArb,
+  }),
+);
+
+async function reference(db: CatalogueDb, query: Query) {
+  return runCatalogQuery(await db.products.toArray(), catalogQuerySchema.parse(asUrl(query)));
+}
+
+/** What the server receives: strings, empty values absent (as localProductList reads its input). */
+function asUrl(query: Query): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
+
+const complete = (db: CatalogueDb) =>
+  db.meta.put({ key: 'catalogue', syncedAt: Date.now(), total: 0, complete: true });
+
+let made = 0;
+
+describe('local listings over the in-memory index', () => {
+  it('equal runCatalogQuery over the whole table, through writes of this tab and of another tab', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fieldsArb, { maxLength: 45 }),
+        fc.array(fc.tuple(changeArb, fc.array(queryArb, { minLength: 1, maxLength: 3 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (catalogue, steps) => {
+          const name = `local-catalogue-prop-${++made}`;
+          const db = new CatalogueDb(name);
+          const otherTab = new CatalogueDb(name);
+          try {
+            await writeProducts(
+              db,
+              catalogue.map((f, i) => product(i + 1, f)),
+            );
+            await complete(db);
+            for (const [change, queries] of steps) {
+              if (change.kind === 'put') await writeProducts(db, [product(change.id, change.fields)]);
+              if (change.kind === 'delete') await deleteProducts(db, [change.id]);
+              if (change.kind === 'other-tab')
+                await writeProducts(otherTab, [product(change.id, change.fields)]);
+              for (const query of queries)
+                expect(await localProductList(db, query), JSON.stringify(query)).toEqual(
+                  await reference(db, query),
+                );
+            }
+          } finally {
+            db.close();
+            otherTab.close();
+            await db.delete();
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('what an offline listing reads', () => {
+  const db = freshDbPerTest(CountingDb, setCatalogueDb);
+
+  async function seed(n: number): Promise<Product[]> {
+    const all = Array.from({ length: n }, (_, i) =>
+      product(i + 1, {
+        title: `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} ${i + 1}`,
+        sku: `TL-${i + 1}`,
+        sale_price: i % 4 === 0 ? 9.99 : null,
+        regular_price: 10 + (i % 50),
+        categories: [CATEGORIES[i % 3]!],
+        collections: i % 5 === 0 ? [COLLECTIONS[0]!] : [],
+        day: i % 30,
+      }),
+    );
+    await writeProducts(db(), all);
+    await complete(db());
+    return all;
+  }
+
+  it('reads only the products of the page once the index is held, never a cursor over products', async () => {
+    await seed(1200);
+    await localProductList(db(), { limit: 1 }); // this session's index (read or kept by the writes above)
+    db().productReads = 0;
+    expect((await localProductList(db(), { sort: 'price_asc', page: 2, limit: 12 }))?.items).toHaveLength(12);
+    expect((await localProductList(db(), { category: 'coats', q: 'slim', limit: 5 }))?.items).toHaveLength(5);
+    expect(db().productReads).toBe(17);
+    expect(db().valueCursors).toBe(0);
+  });
+
+  it('in a new session, reads the table once in chunks, shared by the queries that need it at once', async () => {
+    await seed(1200);
+    const session = new CountingDb(db().name); // another session: no index held
+    try {
+      const [page, sidebar] = await Promise.all([
+        localProductList(session, { limit: 12 }),
+        localProductList(session, { limit: 5 }),
+      ]);
+      expect(page?.items).toHaveLength(12);
+      expect(sidebar?.items).toHaveLength(5);
+      expect(session.productReads).toBe(1200 + 12 + 5);
+      expect(session.valueCursors).toBe(0);
+      expect(BUILD_CHUNK).toBeLessThan(1200); // so the read above really came in several chunks
+      expect(await localProductList(session, { q: 'denim', limit: 12 })).toEqual(
+        await reference(session, { q: 'denim', limit: 12 }),
+      );
+    } finally {
+      session.close();
+    }
+  });
+
+  it('sees a change written by another tab', async () => {
+    const all = await seed(30);
+    await localProductList(db(), {});
+    const otherTab = new CatalogueDb(db().name);
+    try {
+      const cheapest = { ...all[7]!, sale_price: 0.5, title: 'Bargain Coat' };
+      await writeProducts(otherTab, [cheapest]);
+      const query = { sort: 'price_asc', limit: 100 } as const;
+      const changed = await localProductList(db(), query);
+      expect(changed?.items[0]?.title).toBe('Bargain Coat');
+      expect(changed).toEqual(await reference(db(), query));
+      await deleteProducts(otherTab, [all[0]!.id]);
+      const deleted = await localProductList(db(), query);
+      expect(deleted?.total).toBe(29);
+      expect(deleted).toEqual(await reference(db(), query));
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('after the background sync, a listing reads nothing but its page', async () => {
+    await syncCatalogue({ pause: async () => undefined, pageSize: 20, afterSync: async () => undefined });
+    db().productReads = 0;
+    const local = await localProductList(db(), { sort: 'price_desc', limit: 12 });
+    expect(local?.items).toHaveLength(12);
+    expect(db().productReads).toBe(12);
+    expect(local).toEqual(await reference(db(), { sort: 'price_desc', limit: 12 }));
+  });
+});

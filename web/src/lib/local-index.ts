@@ -1,0 +1,179 @@
+import type { QueryableProduct, Sort } from '#contract/rules/catalog-query';
+import { readProductsVersion, type CatalogueDb } from './db';
+
+/**
+ * The in-memory listing index of the offline catalogue, built once per session (per database), so an offline
+ * listing reads from IndexedDB only the products it returns (local-catalogue.ts).
+ *
+ * Why in memory and not Dexie indexes: the listing filters on a category, a collection, a price cap and a
+ * substring search of title + sku, and answers a total and the highest price of the unpriced set; IndexedDB
+ * can serve at most one of those from an index, so every other combination would read whole products again.
+ * A slim row per product (only the fields the contract's query reads, QueryableProduct) is a few MB at 10k
+ * products and is filtered in a millisecond or two.
+ *
+ * Why it stays equal to the table: every write to `products` goes through local-writes.ts, which raises the
+ * `products` counter (db.ts) in the same transaction and then applies the change here; the index knows the
+ * counter value it reflects. A query checks the counter in the transaction that reads its page of products:
+ * another value means a write this index has not seen (another tab), and the index is read again.
+ *
+ * Why reading it never makes a long task: the rows come in BUILD_CHUNK-product requests of one read-only
+ * transaction (one consistent snapshot); each request's answer is decoded in a task of its own.
+ */
+export type ListingRow = QueryableProduct;
+
+export interface LocalIndex {
+  /** The `products` counter value these rows reflect. */
+  version: number;
+  rows: Map<number, ListingRow>;
+  /** Every row in each sort's order, made on first use after a change (local-catalogue.ts). */
+  sorted: Partial<Record<Sort, ListingRow[]>>;
+}
+
+export const BUILD_CHUNK = 500;
+
+interface State {
+  index: LocalIndex | null;
+  building: Promise<LocalIndex> | null;
+  /** Writes of this tab not yet applied here: a query waits for them rather than rebuild. */
+  writes: Set<Promise<unknown>>;
+}
+
+const states = new WeakMap<CatalogueDb, State>();
+
+function stateOf(db: CatalogueDb): State {
+  let s = states.get(db);
+  if (!s) {
+    s = { index: null, building: null, writes: new Set() };
+    states.set(db, s);
+  }
+  return s;
+}
+
+/** Only what the catalogue query reads (no description, pictures, sizes...). */
+export function listingRow(p: QueryableProduct): ListingRow {
+  return {
+    id: p.id,
+    title: p.title,
+    sku: p.sku,
+    sale_price: p.sale_price,
+    regular_price: p.regular_price,
+    categories: p.categories.map((c) => ({ slug: c.slug })),
+    collections: [...p.collections],
+    created_at: p.created_at,
+  };
+}
+
+const sameList = <T>(a: ReadonlyArray<T>, b: ReadonlyArray<T>) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+function sameRow(a: ListingRow, b: ListingRow): boolean {
+  return (
+    a.title === b.title &&
+    a.sku === b.sku &&
+    a.sale_price === b.sale_price &&
+    a.regular_price === b.regular_price &&
+    a.created_at === b.created_at &&
+    sameList(
+      a.categories.map((c) => c.slug),
+      b.categories.map((c) => c.slug),
+    ) &&
+    sameList(a.collections, b.collections)
+  );
+}
+
+async function readIndex(db: CatalogueDb): Promise<LocalIndex> {
+  return db.transaction('r', db.products, db.meta, async () => {
+    const version = await readProductsVersion(db);
+    const rows = new Map<number, ListingRow>();
+    let last: number | null = null;
+    for (;;) {
+      const from = last === null ? db.products.toCollection() : db.products.where(':id').above(last);
+      const chunk: QueryableProduct[] = await from.limit(BUILD_CHUNK).toArray();
+      for (const p of chunk) rows.set(p.id, listingRow(p));
+      if (chunk.length < BUILD_CHUNK) break;
+      last = chunk[chunk.length - 1]!.id;
+    }
+    return { version, rows, sorted: {} };
+  });
+}
+
+/** Until the writes of this tab under way now have landed here; false when there were none. */
+export async function writesSettled(db: CatalogueDb): Promise<boolean> {
+  const s = stateOf(db);
+  if (s.writes.size === 0) return false;
+  await Promise.allSettled([...s.writes]);
+  return true;
+}
+
+/**
+ * The index as it is (null when none is held), without reading anything: a query checks its version in its
+ * own transaction.
+ */
+export function heldIndex(db: CatalogueDb): LocalIndex | null {
+  return stateOf(db).index;
+}
+
+/** Read the index from the table (one read at a time; a caller during a read shares it). */
+export function buildIndex(db: CatalogueDb): Promise<LocalIndex> {
+  const s = stateOf(db);
+  s.building ??= readIndex(db)
+    .then((index) => (s.index = index))
+    .finally(() => (s.building = null));
+  return s.building;
+}
+
+/** Drop the index (it missed a write): the next query reads it again. */
+export function dropIndex(db: CatalogueDb, index: LocalIndex): void {
+  const s = stateOf(db);
+  if (s.index === index) s.index = null;
+}
+
+/** The index, read when none is held (the background sync and going offline warm it). */
+export async function warmIndex(db: CatalogueDb): Promise<LocalIndex> {
+  await writesSettled(db);
+  return heldIndex(db) ?? buildIndex(db);
+}
+
+/** Follow a write of this tab; `run` answers the counter values before and after it, once committed. */
+export function trackWrite(
+  db: CatalogueDb,
+  run: () => Promise<{ from: number; to: number }>,
+  change: (rows: Map<number, ListingRow>) => boolean,
+): Promise<void> {
+  const s = stateOf(db);
+  const write = (async () => {
+    const { from, to } = await run();
+    if (s.building) await s.building.catch(() => undefined);
+    const index = s.index;
+    // Read after this write: it is in there already (the counter only grows).
+    if (!index || index.version >= to) return;
+    if (index.version !== from) {
+      s.index = null; // a write of another tab came first: read again when needed
+      return;
+    }
+    if (change(index.rows)) index.sorted = {};
+    index.version = to;
+  })();
+  s.writes.add(write);
+  void write.catch(() => undefined).finally(() => s.writes.delete(write));
+  return write;
+}
+
+/** Put or replace rows; true when any row changed. */
+export function putRows(rows: Map<number, ListingRow>, products: ReadonlyArray<QueryableProduct>): boolean {
+  let changed = false;
+  for (const p of products) {
+    const next = listingRow(p);
+    const prev = rows.get(p.id);
+    if (prev && sameRow(prev, next)) continue;
+    rows.set(p.id, next);
+    changed = true;
+  }
+  return changed;
+}
+
+export function deleteRows(rows: Map<number, ListingRow>, ids: ReadonlyArray<number>): boolean {
+  let changed = false;
+  for (const id of ids) changed = rows.delete(id) || changed;
+  return changed;
+}
