@@ -50,7 +50,8 @@ export function benchProduct(rng: Rng, id: number): StoredProduct {
     category_ids: [BENCH_CATEGORIES[rng.int(BENCH_CATEGORIES.length)]!.id],
     sizes: ['S', 'M', 'L', 'XL'],
     colors: ['#000000', '#ffffff', '#1e3a5f'],
-    collections: COLLECTIONS.filter(() => rng.next() < 0.3),
+    // At most three: a product's collections are limited (contract LIMITS), and a fourth would be quarantined.
+    collections: COLLECTIONS.filter(() => rng.next() < 0.3).slice(0, 3),
     created_at: new Date(START + rng.int(700) * DAY + rng.int(DAY)).toISOString(),
   };
 }

@@ -6,7 +6,7 @@ import type { StormFigure, WriteFigure } from './writes';
 export interface Ratio {
   name: string;
   value: number | null;
-  unit: 'x' | 'ms' | '/s' | 'score';
+  unit: 'x' | 'ms' | '/s' | 'score' | 's' | 'MB';
   /** The goal: value >= min, or value <= max. */
   min?: number;
   max?: number;
@@ -91,6 +91,8 @@ const fmt = (r: Ratio): string => {
   if (r.unit === 'x') return `${r.value >= 100 ? r.value.toFixed(0) : r.value.toFixed(2)}x`;
   if (r.unit === 'ms') return `${r.value.toFixed(0)} ms`;
   if (r.unit === '/s') return `${r.value.toFixed(0)}/s`;
+  if (r.unit === 's') return `${r.value.toFixed(1)} s`;
+  if (r.unit === 'MB') return `${r.value.toFixed(0)} MB`;
   return String(r.value);
 };
 

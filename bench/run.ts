@@ -1,19 +1,33 @@
 /**
- * npm run bench: data (fixed seed, bench/data/), reads, writes and Lighthouse in one run; prints the
- * ratios against the goals of issue 7 and the raw figures, and writes them to bench/results/<time>.json.
- * This process is the load generator and pins itself to core 1; every server runs on core 0.
- * Options: --skip-lighthouse, --only=reads|writes|lighthouse.
+ * npm run bench: data (fixed seed, bench/data/), then every part in one run: reads, writes, cold queries,
+ * catalogue writes, the admin orders screen at 1M orders, the start at 100k products + 1M orders, the
+ * offline sync in Chromium, and Lighthouse; prints each figure beside its goal (issues 7 and 13) and the
+ * raw figures, and writes them to bench/results/<time>.json. This process is the load generator and pins
+ * itself to core 1; every server runs on core 0.
+ * Options: --skip-lighthouse, --only=<part>[,<part>…] with parts reads, writes, cold, catalog-writes,
+ * admin, boot, offline, lighthouse.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { catalogDataSet, ordersDataSet } from './generate';
+import { adminOrdersDataSet, catalogDataSet, ordersDataSet } from './generate';
 import type { LhPage } from './lighthouse';
 import { runLighthouse } from './lighthouse';
 import type { ReadFigure } from './reads';
 import { runReads } from './reads';
+import { runAdminOrders } from './admin-orders';
+import type { AdminOrdersFigures } from './admin-orders';
+import { runBootScale } from './boot-scale';
+import type { BootFigure } from './boot-scale';
+import { runCatalogWrites } from './catalog-writes';
+import type { CatalogWriteFigure } from './catalog-writes';
+import { runColdQueries } from './cold-queries';
+import type { ColdFigure } from './cold-queries';
+import { runOfflineSync } from './offline-sync';
+import type { OfflineSyncFigure } from './offline-sync';
 import { rawTable, ratios, table } from './report';
+import { scaleRatios } from './report-scale';
 import { LOAD_CORE } from './servers';
 import type { StormFigure, WriteFigure } from './writes';
 import { runWrites } from './writes';
@@ -21,7 +35,7 @@ import { runWrites } from './writes';
 const PORT = 3471;
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const wants = (part: string) => !only || only === part;
+const wants = (part: string) => !only || only.split(',').includes(part);
 const log = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
@@ -40,6 +54,8 @@ async function main(): Promise<void> {
   log('Data (fixed seed, reused while unchanged):');
   for (const n of [1000, 10000, 100000]) await catalogDataSet(n);
   for (const m of [1000, 100000]) await ordersDataSet(m);
+  await catalogDataSet(2000);
+  await adminOrdersDataSet(1_000_000);
   log(`  ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   let reads: ReadFigure[] = [];
@@ -55,6 +71,33 @@ async function main(): Promise<void> {
     log('Writes (durable POST /api/orders, -c 50, warm-up, median of 3):');
     ({ writes, storm } = await runWrites(PORT, log));
   }
+  let cold: ColdFigure[] = [];
+  let catalogWrites: CatalogWriteFigure[] = [];
+  let admin: AdminOrdersFigures | null = null;
+  let boot: BootFigure | null = null;
+  let offline: OfflineSyncFigure | null = null;
+  if (wants('cold')) {
+    log(
+      'Cold queries (every URL new: 3,000 distinct listings, 3,000 distinct searches, median of 3 rounds):',
+    );
+    cold = await runColdQueries(PORT, log);
+  }
+  if (wants('catalog-writes')) {
+    log('Catalogue writes (one admin at a time, 400 writes a round, median of 3):');
+    catalogWrites = await runCatalogWrites(PORT, log);
+  }
+  if (wants('admin')) {
+    log('Admin orders screen at 1M orders:');
+    admin = await runAdminOrders(log);
+  }
+  if (wants('boot')) {
+    log('Start at scale:');
+    boot = await runBootScale(PORT, log);
+  }
+  if (wants('offline')) {
+    log('Offline sync and offline listings in Chromium (10k products):');
+    offline = await runOfflineSync(log);
+  }
   if (wants('lighthouse') && !args.includes('--skip-lighthouse')) {
     log('Lighthouse 12.8 (mobile, median of 3):');
     try {
@@ -65,7 +108,10 @@ async function main(): Promise<void> {
     }
   }
 
-  const rows = ratios(reads, writes, storm, lh);
+  const rows = [
+    ...ratios(reads, writes, storm, lh),
+    ...scaleRatios({ cold, catalogWrites, admin, boot, offline }),
+  ];
   const after = loadavg();
   log('\nRatios, all measured in this run:\n');
   log(table(rows));
@@ -89,7 +135,21 @@ async function main(): Promise<void> {
   await writeFile(
     file,
     JSON.stringify(
-      { seconds, machine, ratios: rows, reads, writes, storm, lighthouse: lh, lighthouseError: lhError },
+      {
+        seconds,
+        machine,
+        ratios: rows,
+        reads,
+        writes,
+        storm,
+        cold,
+        catalogWrites,
+        admin,
+        boot,
+        offline,
+        lighthouse: lh,
+        lighthouseError: lhError,
+      },
       null,
       2,
     ),

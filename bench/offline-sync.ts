@@ -1,0 +1,359 @@
+/**
+ * Offline sync and offline listings in a real browser (issue 13, item 7): the real server on a copy of the
+ * 10k-product bench catalogue serves a fresh build of the web app; Debian's Chromium (headless, a new
+ * profile) opens `/` and the app's background sync copies the catalogue into IndexedDB. Recorded:
+ *   syncMs         navigation start -> the `catalogue` meta row written with complete: true (its syncedAt);
+ *   longestTaskMs  the longest main-thread task (PerformanceObserver `longtask`, observed from the first
+ *                  script of the page, addInitScript) from navigation to that full copy; longTasks counts
+ *                  the tasks over 50 ms in the same window (every `longtask` entry is one);
+ * then the browser goes offline (context.setOffline) and each listing of LISTINGS is opened from the home
+ * page by an in-app navigation (history.pushState + popstate, what a link does): the time from that
+ * navigation to the frame after the listing's cards (and, on /products, the sidebar's featured products)
+ * show exactly the titles the server answered online, and the longest task meanwhile.
+ *   offlineListingMs the slowest of those listings;
+ *   offlineReloadMs  a new session opened offline on a listing (page.goto): its navigation start -> the cards.
+ * The web app is built into bench/data/offline-dist (the shared dist/ is left alone); OFFLINE_SYNC_SKIP_BUILD=1
+ * reuses it; OFFLINE_SYNC_DIST=<dir> serves another build (e.g. of an older commit, to compare). Nothing is
+ * pinned: Chromium may use both cores, as a phone's browser would use its own. The figures move a lot with
+ * the machine's load (every one is a wall-clock time): compare runs made side by side.
+ * Standalone: node --import tsx bench/offline-sync.ts [--cpu-slowdown=4]   (CDP CPU throttling)
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { catalogDataSet, DATA_ROOT } from './generate';
+import { ROOT, startOurs } from './servers';
+
+export const OFFLINE_SYNC_PORT = 3481;
+export const OFFLINE_SYNC_PRODUCTS = 10_000;
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const PAGE_SIZE = 12; // web/src/features/catalog/listing-rules.ts
+const SIDEBAR_FEATURED = 5;
+
+/** In-app listings measured offline; `api` is the same query as the server sees it (the expected titles). */
+export const LISTINGS = [
+  { path: '/products', api: `page=1&limit=${PAGE_SIZE}`, sidebar: true },
+  { path: '/products?category=jackets', api: `category=jackets&page=1&limit=${PAGE_SIZE}`, sidebar: true },
+  { path: '/products?name=slim%20tee', api: `q=slim%20tee&page=1&limit=${PAGE_SIZE}`, sidebar: true },
+  {
+    path: '/products?collection=outdoor&page=3',
+    api: `collection=outdoor&page=3&limit=${PAGE_SIZE}`,
+    sidebar: true,
+  },
+] as const;
+
+export interface OfflineListingFigure {
+  path: string;
+  /** In-app navigation -> the frame after the cards show the server's titles. */
+  ms: number;
+  /** Longest main-thread task in that time (0 when none was over 50 ms). */
+  longestTaskMs: number;
+}
+
+export interface OfflineSyncFigure {
+  products: number;
+  /** CDP CPU throttling rate (1 = none). */
+  cpuSlowdown: number;
+  /** Navigation start -> the complete copy written (the `catalogue` meta row's syncedAt). */
+  syncMs: number;
+  /** Navigation start -> the page's load event (what main.tsx waits for before it schedules the sync). */
+  loadMs: number;
+  /** Navigation start -> the sync starts (main.tsx starts it once the page has loaded and is idle). */
+  syncStartMs: number;
+  /** Longest `longtask` from navigation to the complete copy. */
+  longestTaskMs: number;
+  /** Tasks over 50 ms from navigation to the complete copy. */
+  longTasks: number;
+  /** Those tasks in order (start since navigation, duration), to tell the app's start from the sync. */
+  longTaskList: Array<{ atMs: number; ms: number }>;
+  /** The slowest offline listing. */
+  offlineListingMs: number;
+  listings: OfflineListingFigure[];
+  /**
+   * A new session opened offline: navigation start of a reload of RELOAD_LISTING -> its cards shown. Includes
+   * the app's start from the service worker's cache and reading the listing index from IndexedDB once.
+   */
+  offlineReloadMs: number;
+}
+
+/** The listing reloaded offline (a new session): a category that is not the first page's. */
+export const RELOAD_LISTING = LISTINGS[1];
+
+export const GOALS = { syncMs: 3000, longestTaskMs: 50, offlineListingMs: 200 } as const;
+
+declare global {
+  interface Window {
+    __longTasks?: Array<{ start: number; duration: number }>;
+    __syncStartedAt?: number;
+  }
+}
+
+function build(dist: string, log: (line: string) => void): void {
+  if (process.env.OFFLINE_SYNC_DIST) return;
+  if (process.env.OFFLINE_SYNC_SKIP_BUILD && existsSync(join(dist, 'index.html'))) return;
+  log('  building the web app into bench/data/offline-dist ...');
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--outDir',
+      dist,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
+
+/** The complete-copy row of the app's IndexedDB, read with the bare API (null until written). */
+function readCatalogueMeta(
+  page: Page,
+): Promise<{ syncedAt: number; total: number; complete: boolean } | null> {
+  return page.evaluate(
+    () =>
+      new Promise((resolvePromise) => {
+        const open = indexedDB.open('threadline-catalogue');
+        open.onerror = () => resolvePromise(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('meta')) {
+            db.close();
+            resolvePromise(null);
+            return;
+          }
+          const get = db.transaction('meta').objectStore('meta').get('catalogue');
+          get.onsuccess = () => {
+            db.close();
+            const row = get.result as { syncedAt: number; total: number; complete: boolean } | undefined;
+            resolvePromise(row?.complete ? row : null);
+          };
+          get.onerror = () => resolvePromise(null);
+        };
+      }),
+  );
+}
+
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | false>,
+  timeoutMs: number,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`offline-sync: ${what} not seen within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Navigate in the app (what a link does) and time it until the expected titles are on screen. */
+function timeListing(page: Page, path: string | null, titles: string[], featured: string[]): Promise<number> {
+  return page.evaluate(
+    async ({ path, titles, featured }) => {
+      const shown = (sel: string) => [...document.querySelectorAll(sel)].map((e) => e.textContent ?? '');
+      const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+      // A featured link's text holds its picture's text, its title and its price.
+      const holdsSame = (a: string[], b: string[]) =>
+        a.length === b.length && a.every((x, i) => x.includes(b[i]!));
+      const ready = () =>
+        same(shown('section[aria-labelledby="results-heading"] article h3'), titles) &&
+        (featured.length === 0 ||
+          holdsSame(shown('section[aria-labelledby="aside-featured"] a[href^="/product/"]'), featured));
+      // path null: the page was just loaded, timed from its navigation start.
+      const t0 = path === null ? 0 : performance.now();
+      if (path !== null) {
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }
+      await new Promise<void>((done, fail) => {
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          fail(
+            new Error(
+              `${path} did not show its listing within 30 s: ${JSON.stringify({
+                cards: shown('section[aria-labelledby="results-heading"] article h3'),
+                featured: shown('section[aria-labelledby="aside-featured"] a[href^="/product/"]'),
+                titles,
+                expectedFeatured: featured,
+              })}`,
+            ),
+          );
+        }, 30_000);
+        const check = () => {
+          if (!ready()) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          done();
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        check();
+      });
+      await new Promise((r) => requestAnimationFrame(r));
+      return performance.now() - t0;
+    },
+    { path, titles, featured },
+  );
+}
+
+const longTasksSince = (page: Page, from: number, to = Infinity) =>
+  page.evaluate(({ from, to }) => (window.__longTasks ?? []).filter((t) => t.start >= from && t.start < to), {
+    from,
+    to,
+  });
+
+export async function runOfflineSync(
+  log: (line: string) => void,
+  options: { cpuSlowdown?: number; port?: number } = {},
+): Promise<OfflineSyncFigure> {
+  const cpuSlowdown = options.cpuSlowdown ?? 1;
+  const port = options.port ?? OFFLINE_SYNC_PORT;
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
+  const dist = process.env.OFFLINE_SYNC_DIST
+    ? resolve(process.env.OFFLINE_SYNC_DIST)
+    : join(DATA_ROOT, 'offline-dist');
+  build(dist, log);
+  // A fresh copy of the data set each run: the server takes a lock in its folder and may write to it.
+  const dataDir = join(DATA_ROOT, 'offline-sync-store');
+  await rm(dataDir, { recursive: true, force: true });
+  // Not the lock of a server another bench may be running on the data set itself.
+  await cp(await catalogDataSet(OFFLINE_SYNC_PRODUCTS), dataDir, {
+    recursive: true,
+    filter: (src) => !src.endsWith('threadline.lock'),
+  });
+  const server = await startOurs(dataDir, port, { DIST_DIR: dist }, false);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  try {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    // tsx (esbuild keepNames) wraps the named functions of page.evaluate bodies in __name(): give the page one.
+    await context.addInitScript('window.__name = (f) => f;');
+    await context.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          window.__longTasks?.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      // When the app's background sync starts (catalogue-sync.ts marks <html data-catalogue-sync="running">).
+      new MutationObserver(() => {
+        if (document.documentElement.dataset.catalogueSync === 'running')
+          window.__syncStartedAt ??= performance.now();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-catalogue-sync'] });
+    });
+    const page = await context.newPage();
+    if (cpuSlowdown > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    }
+    // What the server answers online: the titles each listing must show offline.
+    const titlesOf = async (query: string) =>
+      (
+        (await (await fetch(`${server.url}/api/products?${query}`)).json()) as { items: { title: string }[] }
+      ).items.map((p) => p.title);
+    const featured = await titlesOf(`limit=${SIDEBAR_FEATURED}`);
+    const expected = await Promise.all(LISTINGS.map((l) => titlesOf(l.api)));
+
+    await page.goto('/');
+    const meta = await waitFor('the complete catalogue copy', () => readCatalogueMeta(page), 180_000);
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const syncMs = meta.syncedAt - origin;
+    const [syncStartMs, loadMs] = await page.evaluate(() => [
+      window.__syncStartedAt ?? NaN,
+      performance.getEntriesByType('navigation')[0]?.toJSON().loadEventEnd ?? NaN,
+    ]);
+    const tasks = await longTasksSince(page, 0, syncMs);
+    const figure: OfflineSyncFigure = {
+      products: meta.total,
+      cpuSlowdown,
+      syncMs: Math.round(syncMs),
+      loadMs: Math.round(loadMs),
+      syncStartMs: Math.round(syncStartMs),
+      longestTaskMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
+      longTasks: tasks.length,
+      longTaskList: tasks.map((t) => ({ atMs: Math.round(t.start), ms: Math.round(t.duration) })),
+      offlineListingMs: 0,
+      listings: [],
+      offlineReloadMs: 0,
+    };
+    log(
+      `  sync of ${meta.total} products${cpuSlowdown > 1 ? ` (CPU ${cpuSlowdown}x slower)` : ''}: ${(syncMs / 1000).toFixed(2)} s ` +
+        `(page loaded at ${(loadMs / 1000).toFixed(2)} s, sync started at ${(syncStartMs / 1000).toFixed(2)} s), ` +
+        `${tasks.length} tasks over 50 ms, longest ${figure.longestTaskMs} ms [${figure.longTaskList.map((t) => `${t.ms} ms at ${(t.atMs / 1000).toFixed(2)} s`).join(', ')}]`,
+    );
+
+    // Offline from here; the worker must control the page so the app's lazy chunks still load.
+    await waitFor(
+      'a controlling service worker',
+      () => page.evaluate(() => navigator.serviceWorker.controller !== null),
+      60_000,
+    );
+    await page.waitForTimeout(1000); // let the picture warm-up and other after-sync work settle
+    await context.setOffline(true);
+    for (const [i, listing] of LISTINGS.entries()) {
+      await timeListing(page, '/', [], []).catch(() => undefined); // back home (it has no listing grid)
+      await page.waitForTimeout(300);
+      const before = await page.evaluate(() => performance.now());
+      const ms = await timeListing(page, listing.path, expected[i]!, listing.sidebar ? featured : []);
+      const during = await longTasksSince(page, before);
+      const row = {
+        path: listing.path,
+        ms: Math.round(ms),
+        longestTaskMs: Math.round(Math.max(0, ...during.map((t) => t.duration))),
+      };
+      figure.listings.push(row);
+      log(
+        `  offline ${row.path.padEnd(38)} ${String(row.ms).padStart(5)} ms, longest task ${row.longestTaskMs} ms`,
+      );
+    }
+    figure.offlineListingMs = Math.max(...figure.listings.map((l) => l.ms));
+    await page.goto(RELOAD_LISTING.path, { waitUntil: 'commit' });
+    figure.offlineReloadMs = Math.round(
+      await timeListing(page, null, expected[LISTINGS.indexOf(RELOAD_LISTING)]!, featured),
+    );
+    log(`  offline reload of ${RELOAD_LISTING.path} (a new session): ${figure.offlineReloadMs} ms`);
+    await context.close();
+    return figure;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+/** The goal lines the lead's report prints next to the figures. */
+export function offlineSyncGoals(f: OfflineSyncFigure): string[] {
+  const ok = (b: boolean) => (b ? 'met' : 'NOT met');
+  return [
+    `sync of ${f.products} products in ${(f.syncMs / 1000).toFixed(2)} s (goal ≤ ${GOALS.syncMs / 1000} s): ${ok(f.syncMs <= GOALS.syncMs)}`,
+    `longest task navigation -> full copy ${f.longestTaskMs} ms (goal ≤ ${GOALS.longestTaskMs} ms): ${ok(f.longestTaskMs <= GOALS.longestTaskMs)}`,
+    `slowest offline listing ${f.offlineListingMs} ms (goal ≤ ${GOALS.offlineListingMs} ms): ${ok(f.offlineListingMs <= GOALS.offlineListingMs)}`,
+  ];
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = process.argv.find((a) => a.startsWith('--cpu-slowdown='));
+  const cpuSlowdown = arg ? Number(arg.slice('--cpu-slowdown='.length)) : 1;
+  const log = (line: string) => console.log(line);
+  log(`Offline sync and offline listings in Chromium (${OFFLINE_SYNC_PRODUCTS} products):`);
+  runOfflineSync(log, { cpuSlowdown }).then(
+    (f) => {
+      for (const line of offlineSyncGoals(f)) log(`  ${line}`);
+      console.log(JSON.stringify(f));
+      process.exit(0);
+    },
+    (e: unknown) => {
+      console.error('offline-sync failed:', e instanceof Error ? e.message : e);
+      process.exit(1);
+    },
+  );
+}
