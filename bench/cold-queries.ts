@@ -7,7 +7,8 @@
  * warm-up set drawn from another seed (JIT, lazy indexes), then the measured set once, three times
  * with fresh URLs each round; the median round counts. raw-stringify takes about a tenth of a second a
  * request at 100k, so there it answers the first 150 URLs of each round (the order is random, so a
- * prefix is the same mix).
+ * prefix is the same mix). One connection: a single-threaded server's throughput is one over its time
+ * per request however many wait, and the latencies are then the time a request takes, not a queue's.
  */
 import type autocannon from 'autocannon';
 import { BENCH_CATEGORIES } from './catalog-data';
@@ -114,24 +115,20 @@ export async function runColdQueries(
     const ours = await startOurs(dir, port);
     const raw = await startRaw('stringify', dir, port + 1);
     try {
-      // One connection where a request takes a tenth of a second: a queue of ten would only add waiting.
-      const rawConnections = products >= 100000 ? 1 : 10;
       for (const workload of ['listings', 'search'] as const) {
         const base = (workload === 'search' ? 9000 : 5000) + products;
         // Warm-up on URLs of another seed: JIT, the lazy indexes, the search index's build.
         const warm = coldUrls(workload, products, base, 400);
-        await run(ours, warm, 10);
-        await run(raw, warm.slice(0, products >= 100000 ? 20 : 200), rawConnections);
+        await run(ours, warm, 1);
+        await run(raw, warm.slice(0, products >= 100000 ? 20 : 200), 1);
         // The search index is built in slices from the first search (about 2 s of work at 100k products):
         // the measured rounds start once it has had the time to finish.
         await new Promise((resolve) => setTimeout(resolve, 1500 + products / 20));
         const runs = { ours: [] as RunFigures[], raw: [] as RunFigures[] };
         for (let round = 1; round <= 3; round++) {
           const urls = coldUrls(workload, products, base + round * 100_000, URLS_PER_ROUND);
-          runs.ours.push(await run(ours, urls, 10));
-          runs.raw.push(
-            await run(raw, products >= 100000 ? urls.slice(0, RAW_URLS_AT_100K) : urls, rawConnections),
-          );
+          runs.ours.push(await run(ours, urls, 1));
+          runs.raw.push(await run(raw, products >= 100000 ? urls.slice(0, RAW_URLS_AT_100K) : urls, 1));
         }
         for (const [server, figures] of [
           ['ours', runs.ours],
