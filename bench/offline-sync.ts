@@ -23,8 +23,9 @@ import { existsSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { catalogDataSet, DATA_ROOT } from './generate';
+import { longTasksSince, readCatalogueMeta, timeListing, waitFor } from './offline-sync-page';
 import { ROOT, startOurs } from './servers';
 
 export const OFFLINE_SYNC_PORT = 3481;
@@ -90,13 +91,6 @@ export const RELOAD_LISTING = LISTINGS[1];
 
 export const GOALS = { syncMs: 3000, longestTaskMs: 50, offlineListingMs: 200 } as const;
 
-declare global {
-  interface Window {
-    __longTasks?: Array<{ start: number; duration: number }>;
-    __syncStartedAt?: number;
-  }
-}
-
 function build(dist: string, log: (line: string) => void): void {
   if (process.env.OFFLINE_SYNC_DIST) return;
   if (process.env.OFFLINE_SYNC_SKIP_BUILD && existsSync(join(dist, 'index.html'))) return;
@@ -115,104 +109,6 @@ function build(dist: string, log: (line: string) => void): void {
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
   );
 }
-
-/** The complete-copy row of the app's IndexedDB, read with the bare API (null until written). */
-function readCatalogueMeta(
-  page: Page,
-): Promise<{ syncedAt: number; total: number; complete: boolean } | null> {
-  return page.evaluate(
-    () =>
-      new Promise((resolvePromise) => {
-        const open = indexedDB.open('threadline-catalogue');
-        open.onerror = () => resolvePromise(null);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('meta')) {
-            db.close();
-            resolvePromise(null);
-            return;
-          }
-          const get = db.transaction('meta').objectStore('meta').get('catalogue');
-          get.onsuccess = () => {
-            db.close();
-            const row = get.result as { syncedAt: number; total: number; complete: boolean } | undefined;
-            resolvePromise(row?.complete ? row : null);
-          };
-          get.onerror = () => resolvePromise(null);
-        };
-      }),
-  );
-}
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | null | false>,
-  timeoutMs: number,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`offline-sync: ${what} not seen within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Navigate in the app (what a link does) and time it until the expected titles are on screen. */
-function timeListing(page: Page, path: string | null, titles: string[], featured: string[]): Promise<number> {
-  return page.evaluate(
-    async ({ path, titles, featured }) => {
-      const shown = (sel: string) => [...document.querySelectorAll(sel)].map((e) => e.textContent ?? '');
-      const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-      // A featured link's text holds its picture's text, its title and its price.
-      const holdsSame = (a: string[], b: string[]) =>
-        a.length === b.length && a.every((x, i) => x.includes(b[i]!));
-      const ready = () =>
-        same(shown('section[aria-labelledby="results-heading"] article h3'), titles) &&
-        (featured.length === 0 ||
-          holdsSame(shown('section[aria-labelledby="aside-featured"] a[href^="/product/"]'), featured));
-      // path null: the page was just loaded, timed from its navigation start.
-      const t0 = path === null ? 0 : performance.now();
-      if (path !== null) {
-        history.pushState(null, '', path);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }
-      await new Promise<void>((done, fail) => {
-        const timer = setTimeout(() => {
-          observer.disconnect();
-          fail(
-            new Error(
-              `${path} did not show its listing within 30 s: ${JSON.stringify({
-                cards: shown('section[aria-labelledby="results-heading"] article h3'),
-                featured: shown('section[aria-labelledby="aside-featured"] a[href^="/product/"]'),
-                titles,
-                expectedFeatured: featured,
-              })}`,
-            ),
-          );
-        }, 30_000);
-        const check = () => {
-          if (!ready()) return;
-          observer.disconnect();
-          clearTimeout(timer);
-          done();
-        };
-        const observer = new MutationObserver(check);
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-        check();
-      });
-      await new Promise((r) => requestAnimationFrame(r));
-      return performance.now() - t0;
-    },
-    { path, titles, featured },
-  );
-}
-
-const longTasksSince = (page: Page, from: number, to = Infinity) =>
-  page.evaluate(({ from, to }) => (window.__longTasks ?? []).filter((t) => t.start >= from && t.start < to), {
-    from,
-    to,
-  });
 
 export async function runOfflineSync(
   log: (line: string) => void,
