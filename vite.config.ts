@@ -77,6 +77,34 @@ function chunkFileName(chunk: { name: string; moduleIds: readonly string[] }): s
     : 'assets/[name]-[hash].js';
 }
 
+/**
+ * The server speaks HTTP/1.1, so a phone fetches at most six files at a time from it and every further wave
+ * costs a round trip on a slow network. Left to itself the bundler cuts a chunk for every set of lazy screens
+ * that share a module: a dozen small files in the first load, seven behind each shop screen, eight for the
+ * schemas. So: everything the entry loads statically is one chunk (the first load); the pieces the shop's
+ * screens share (cards, pictures, queries) are one; zod with the contract's schemas is one; Dexie with the
+ * database modules is one. Lazy stays lazy: no group takes a module into a load that did not need it before,
+ * apart from the shop pieces, a few kB that every shop screen fetches anyway. Admin modules match no group.
+ */
+const CHUNK_GROUPS = [
+  { name: 'app', tags: ['$initial' as const], priority: 10 },
+  {
+    name: 'shop-parts',
+    test: /web[\\/]src[\\/](components[\\/](page-meta|product-card|product-image|spinner|quantity-stepper|card-skeleton|pagination)|lib[\\/](use-query|responsive-image|idle)|features[\\/]catalog[\\/]api[\\/])/,
+    priority: 5,
+  },
+  {
+    name: 'api-schemas',
+    test: /node_modules[\\/]zod[\\/]|contract[\\/](schemas[\\/]|endpoints|rules[\\/]catalog-query)|web[\\/]src[\\/]lib[\\/](api-schemas|zod-jitless)/,
+    priority: 5,
+  },
+  {
+    name: 'local-db',
+    test: /node_modules[\\/]dexie[\\/]|web[\\/]src[\\/]lib[\\/](db|swappable)\.ts/,
+    priority: 5,
+  },
+];
+
 export default defineConfig(({ mode }) => ({
   root: 'web',
   // The demo can be built for a sub-path of its host (DEMO_BASE); the shop itself is always served at /.
@@ -102,7 +130,7 @@ export default defineConfig(({ mode }) => ({
     outDir: mode === 'demo' ? '../dist-demo' : '../dist',
     emptyOutDir: true,
     sourcemap: false,
-    rollupOptions: { output: { chunkFileNames: chunkFileName } },
+    rollupOptions: { output: { chunkFileNames: chunkFileName, codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -9,13 +9,15 @@ import { CART_COOKIE } from './lib/session/cart-atoms';
 import { SHIPPING_COOKIE } from './lib/session/shipping-atoms';
 import { loadStoredParsers } from './lib/session/stored-parsers';
 import { DEFAULT_SLIDES } from './features/catalog/components/default-slides';
+import { heroImage } from './features/catalog/components/hero-image';
+import { afterFirstScreen } from './lib/first-screen';
 import './styles/base.css';
 
 /**
  * Boot: in demo mode MSW answers the API inside the browser (and no PWA worker competes for the scope), and a
  * demo strip with the Offline mode switch sits above the shop (both lazy: out of the production bundle);
- * otherwise the real server does, and the built app registers the PWA service worker. Once the page has
- * loaded, the catalogue is copied to IndexedDB in the background (lazy chunk) for offline browsing.
+ * otherwise the real server does, and the built app registers the PWA service worker. Once the first screen
+ * is in, the catalogue is copied to IndexedDB in the background (lazy chunk) for offline browsing.
  * A returning visitor's kept state (user, cart, shipping address) is checked with the contract's schemas,
  * a lazy chunk awaited before the first render only when there is such state (a first visit needs no zod).
  */
@@ -41,7 +43,7 @@ async function boot() {
       <App />
     </StrictMode>,
   );
-  afterLoad(() => {
+  afterFirstScreen(() => {
     if (!__DEMO__ && import.meta.env.PROD)
       registerServiceWorker().catch((err: unknown) => console.error('Service worker:', err));
     if (navigator.onLine) syncCatalogueLater();
@@ -50,16 +52,21 @@ async function boot() {
 }
 
 /**
- * The LCP image of `/` is the first hero slide (an <img> of the lazy home chunk, 1600 px wide, which the
- * hero shows at 960 CSS px or more even on a phone): its fetch starts now instead of after that chunk.
+ * The LCP image of `/` is the first hero slide (an <img> of the lazy home chunk): its fetch starts now
+ * instead of after that chunk, with the <img>'s own srcset and sizes so both pick the same width.
  */
 function preloadHomeHero(): void {
   const hero = DEFAULT_SLIDES[0]?.image;
   if (location.pathname !== '/' || !hero) return;
+  const { src, srcSet, sizes } = heroImage(hero);
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
-  link.href = hero;
+  if (srcSet && sizes) {
+    link.imageSrcset = srcSet;
+    link.imageSizes = sizes;
+  }
+  link.href = src;
   link.fetchPriority = 'high';
   document.head.append(link);
 }
@@ -77,15 +84,6 @@ function syncCatalogueLater(): void {
   import('./lib/catalogue-sync')
     .then(({ syncIfStale }) => syncIfStale())
     .catch((err: unknown) => console.warn('Catalogue sync stopped:', err));
-}
-
-function afterLoad(run: () => void): void {
-  const idle = () =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(run, { timeout: 3000 })
-      : setTimeout(run, 500);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }
 
 void boot();

@@ -6,6 +6,12 @@ import { Price } from './price';
 import { ProductImage } from './product-image';
 import styles from './product-card.module.css';
 
+/**
+ * A card's width in the grids that show it (home, listing, related slider): two columns on phones, three
+ * from 900 px, a third of the 1240 px container at most.
+ */
+const CARD_SIZES = '(min-width: 1240px) 400px, (min-width: 900px) 33vw, 50vw';
+
 interface Props {
   product: Product;
   /** The heading level that fits the surrounding page outline. */
@@ -24,7 +30,7 @@ export function ProductCard({ product, headingLevel: H = 'h3', eager }: Props) {
     <article className={styles.card}>
       <div className={styles.media}>
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          <ProductImage src={product.featured_image} alt="" width={480} height={600} eager={eager} />
+          <ProductImage src={product.featured_image} alt="" width={480} height={600} sizes={CARD_SIZES} eager={eager} />
         </Link>
         <span className={styles.badge}>In Stock</span>
         <Link to={href} className={styles.quick} aria-label={`Quick view: ${product.title}`} title="Quick view">

@@ -1,6 +1,7 @@
 import type { EndpointName, ResponseOf } from '#contract/endpoints';
 import { api, ApiError, loadApiSchemas, type ApiInput } from './api-client';
 import { setLastSynced } from './network-status';
+import { firstScreenDone } from './first-screen';
 
 /**
  * Network-first reads of the public catalogue, mirrored into IndexedDB so browsing keeps working offline.
@@ -41,6 +42,8 @@ function carriesToken(data: unknown): boolean {
 
 async function remember(name: CachedEndpoint, key: string, data: unknown): Promise<void> {
   if (carriesToken(data)) return;
+  // Dexie and the writes wait until the first screen is in: they would compete with it on a slow phone.
+  await firstScreenDone();
   const [{ catalogueDb, MAX_RESPONSES }, { writeProducts }, { endpoints }] = await Promise.all([
     import('./db'),
     import('./local-writes'),

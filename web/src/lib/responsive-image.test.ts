@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSizes, uploadSrcSet } from './responsive-image';
+import { imageSizes, uploadSrcSet, uploadSrcSetWithOriginal } from './responsive-image';
 
 describe('uploadSrcSet', () => {
   it('lists the three WebP widths of a stored upload or demo picture', () => {
@@ -26,5 +26,16 @@ describe('uploadSrcSet', () => {
 
   it('sizes: the layout width, or the screen when narrower', () => {
     expect(imageSizes(480)).toBe('(max-width: 480px) 100vw, 480px');
+  });
+
+  it('with the original: the made widths below its width, then the original', () => {
+    expect(uploadSrcSetWithOriginal('/uploads/demo/hero-a.webp', 1600, false)).toBe(
+      '/uploads/demo/hero-a-320.webp 320w, /uploads/demo/hero-a-640.webp 640w, /uploads/demo/hero-a-960.webp 960w, /uploads/demo/hero-a.webp 1600w',
+    );
+    expect(uploadSrcSetWithOriginal('/uploads/demo/a.png', 800, false)).toBe(
+      '/uploads/demo/a-320.webp 320w, /uploads/demo/a-640.webp 640w, /uploads/demo/a.png 800w',
+    );
+    expect(uploadSrcSetWithOriginal('https://cdn.example/x.png', 1600, false)).toBeUndefined();
+    expect(uploadSrcSetWithOriginal('/uploads/demo/hero-a.webp', 1600, true)).toBeUndefined();
   });
 });

@@ -17,5 +17,22 @@ export function uploadSrcSet(src: string, demo: boolean = __DEMO__): string | un
   return IMAGE_WIDTHS.map((w) => `/uploads/${stem}-${w}.webp ${w}w`).join(', ');
 }
 
+/**
+ * The same for a stored picture whose original is `originalWidth` px wide and may be shown wider than the
+ * widest made width (the 1600 px hero slides): the made widths below it, then the original itself.
+ */
+export function uploadSrcSetWithOriginal(
+  src: string,
+  originalWidth: number,
+  demo: boolean = __DEMO__,
+): string | undefined {
+  if (!uploadSrcSet(src, demo)) return undefined;
+  const stem = src.slice(0, src.lastIndexOf('.'));
+  return [
+    ...IMAGE_WIDTHS.filter((w) => w < originalWidth).map((w) => `${stem}-${w}.webp ${w}w`),
+    `${src} ${originalWidth}w`,
+  ].join(', ');
+}
+
 /** Up to `width` CSS pixels, never wider than the screen: what the layouts give these images. */
 export const imageSizes = (width: number): string => `(max-width: ${width}px) 100vw, ${width}px`;

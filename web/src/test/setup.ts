@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
+import { openFirstScreenGate } from '#web/lib/first-screen';
 import { loadStoredParsers } from '#web/lib/session/stored-parsers';
 
 /**
@@ -12,6 +13,7 @@ import { loadStoredParsers } from '#web/lib/session/stored-parsers';
  */
 beforeAll(async () => {
   await loadStoredParsers(); // main.tsx loads them before the first render
+  openFirstScreenGate(); // no first screen to wait for: background work may start at once
   server.listen({ onUnhandledRequest: 'error' });
 });
 beforeEach(async () => {

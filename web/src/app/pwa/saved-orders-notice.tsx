@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { readToken } from '#web/lib/api-client';
+import { firstScreenDone } from '#web/lib/first-screen';
 import { useAtomValue } from '#web/lib/jotai';
 import { userAtom } from '#web/lib/session/auth-atoms';
 import styles from './pwa-status.module.css';
@@ -12,12 +13,15 @@ const TOAST_MS = 8_000;
 type Notice = { text: string; to: string; action: string } | null;
 
 /**
- * The outbox is loaded after the first render: Dexie and the sender stay out of the first load. A browser
- * without IndexedDB has no outbox (Place Order then keeps the offline notice of issue 6).
+ * The outbox is loaded once the first screen is in (lib/first-screen.ts): Dexie and the sender stay out of
+ * the first load and off the network while the first screen loads. A browser without IndexedDB has no
+ * outbox (Place Order then keeps the offline notice of issue 6).
  */
 const hasOutbox = () => typeof indexedDB !== 'undefined';
 const loadOutbox = () =>
-  Promise.all([import('#web/lib/outbox/outbox'), import('#web/lib/outbox/outbox-driver')]);
+  firstScreenDone().then(() =>
+    Promise.all([import('#web/lib/outbox/outbox'), import('#web/lib/outbox/outbox-driver')]),
+  );
 
 /**
  * Runs the outbox while the app is open (lib/outbox/outbox-driver.ts) and says what happened to the orders saved

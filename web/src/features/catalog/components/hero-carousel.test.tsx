@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '#web/test/render';
 import { HeroCarousel } from './hero-carousel';
+import { HERO_SIZES, heroImage } from './hero-image';
 import { SLIDE_INTERVAL_MS } from './use-carousel';
 
 const current = () => screen.getAllByRole('group', { hidden: true }).findIndex((g) => g.getAttribute('aria-hidden') === 'false');
@@ -22,6 +23,37 @@ describe('hero carousel', () => {
     expect(links).toEqual(['/products?collection=timeless-style', '/products?collection=everyday-comfort', '/products?collection=modern-streetwear']);
     // Only the visible slide is exposed to assistive technology.
     expect(screen.getAllByRole('link', { name: 'Shop Now' })).toHaveLength(1);
+  });
+
+  it('fetches the first picture first, as its preload does, and the others once it is in', async () => {
+    renderWithApp(<HeroCarousel />);
+    const pictures = () => Array.from(document.querySelectorAll('img'));
+    expect(pictures()).toHaveLength(1);
+    const first = pictures()[0]!;
+    const expected = heroImage('/uploads/demo/hero-timeless-style.webp');
+    expect(first.getAttribute('src')).toBe(expected.src);
+    expect(first.getAttribute('srcset')).toBe(expected.srcSet);
+    expect(expected.srcSet).toContain('/uploads/demo/hero-timeless-style-960.webp 960w');
+    expect(expected.srcSet).toContain('/uploads/demo/hero-timeless-style.webp 1600w');
+    expect(first.getAttribute('sizes')).toBe(HERO_SIZES);
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first).toHaveAttribute('loading', 'eager');
+    fireEvent.load(first);
+    await act(() => vi.advanceTimersByTimeAsync(1100));
+    expect(pictures().map((img) => img.getAttribute('src'))).toEqual([
+      '/uploads/demo/hero-timeless-style.webp',
+      '/uploads/demo/hero-everyday-comfort.webp',
+      '/uploads/demo/hero-modern-streetwear.webp',
+    ]);
+  });
+
+  it('shows a slide moved to before the first picture is in with its own picture', () => {
+    renderWithApp(<HeroCarousel />);
+    fireEvent.click(screen.getByRole('button', { name: /Show slide 3/ }));
+    expect(Array.from(document.querySelectorAll('img')).map((img) => img.getAttribute('src'))).toEqual([
+      '/uploads/demo/hero-timeless-style.webp',
+      '/uploads/demo/hero-modern-streetwear.webp',
+    ]);
   });
 
   it('advances on its own, and previous/next and the indicators move it', () => {

@@ -1,14 +1,21 @@
-import type { FocusEvent } from 'react';
+import { useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '#web/components/button';
 import { ChevronLeftIcon, ChevronRightIcon } from '#web/components/icons';
+import { idle } from '#web/lib/idle';
 import { DEFAULT_SLIDES, type Slide } from './default-slides';
+import { HERO_HEIGHT, HERO_WIDTH, heroImage } from './hero-image';
 import { useCarousel } from './use-carousel';
 import styles from './hero-carousel.module.css';
 
 /** The home hero: collection slides with Shop Now, previous/next, indicators and auto-advance. */
 export function HeroCarousel({ slides = DEFAULT_SLIDES }: { slides?: Slide[] }) {
   const { index, goTo, next, prev, setPaused } = useCarousel(slides.length);
+  // The other slides stay hidden for 6 s at least: their pictures wait until the first one is in and the
+  // page is idle, instead of sharing a slow phone's bandwidth with the first screen. A slide shown
+  // earlier (arrow, dot) gets its picture at once.
+  const [restReady, setRestReady] = useState(false);
+  const firstSettled = () => void idle().then(() => setRestReady(true));
   const onBlur = (e: FocusEvent<HTMLElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget)) setPaused(false);
   };
@@ -35,7 +42,19 @@ export function HeroCarousel({ slides = DEFAULT_SLIDES }: { slides?: Slide[] }) 
               aria-hidden={!active}
               inert={!active}
             >
-              <img className={styles.image} src={s.image} alt="" width={1600} height={700} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
+              {(i === 0 || active || restReady) && (
+                <img
+                  className={styles.image}
+                  {...heroImage(s.image)}
+                  alt=""
+                  width={HERO_WIDTH}
+                  height={HERO_HEIGHT}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'low'}
+                  onLoad={i === 0 ? firstSettled : undefined}
+                  onError={i === 0 ? firstSettled : undefined}
+                />
+              )}
               <div className={styles.shade} />
               <div className={`container ${styles.copy}`}>
                 <p className={styles.kicker}>New collection</p>

@@ -47,6 +47,15 @@ describe('home', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
+  it('keeps the place of the categories while they load, so the featured products never jump down', async () => {
+    const { categories } = await demoData();
+    renderWithApp(<HomePage />);
+    const grid = screen.getByRole('region', { name: 'Shop by Category' });
+    expect(within(grid).queryAllByRole('link')).toHaveLength(0);
+    expect(grid.querySelectorAll('li').length).toBeGreaterThan(0);
+    await waitFor(() => expect(within(grid).getAllByRole('link')).toHaveLength(categories.length));
+  });
+
   it('hides View All Products when 9 or fewer products were loaded', async () => {
     await reseed(keepProducts(9));
     renderWithApp(<HomePage />);

@@ -6,18 +6,20 @@ import { CardSkeleton } from '#web/components/card-skeleton';
 import { STORE } from '#web/lib/store-config';
 import { useCategories } from '../api/use-categories';
 import { useProductQuery } from '../api/use-product-query';
-import { CategoryGrid } from './category-grid';
+import { CategoryGrid, CategoryGridSkeleton } from './category-grid';
 import { HeroCarousel } from './hero-carousel';
 import { StatsStrip } from './stats-strip';
 import styles from './home-page.module.css';
 
 export const HOME_FETCH = 20;
 export const HOME_FEATURED = 9;
+/** Empty tiles while the categories load (the demo shop's count; another count only moves what is below the fold). */
+const CATEGORY_PLACEHOLDERS = 10;
 const HOME_QUERY = { limit: HOME_FETCH };
 
 /** Home (spec section 2): hero, Shop by Category, Featured Products (9 of 20), stats, View All Products. */
 export function HomePage() {
-  const { categories } = useCategories();
+  const { categories, loaded: categoriesLoaded } = useCategories();
   const { data, loading } = useProductQuery(HOME_QUERY);
   const featured = data.items.slice(0, HOME_FEATURED);
   return (
@@ -28,14 +30,18 @@ export function HomePage() {
       </h1>
       <HeroCarousel />
       <div className={`container ${styles.sections}`}>
-        {categories.length > 0 && (
+        {(!categoriesLoaded || categories.length > 0) && (
           <section aria-labelledby="home-categories">
             <div className={styles.head}>
               <h2 id="home-categories" className={styles.heading}>
                 Shop by Category
               </h2>
             </div>
-            <CategoryGrid categories={categories} />
+            {categoriesLoaded ? (
+              <CategoryGrid categories={categories} />
+            ) : (
+              <CategoryGridSkeleton count={CATEGORY_PLACEHOLDERS} />
+            )}
           </section>
         )}
         <section aria-labelledby="home-featured">
