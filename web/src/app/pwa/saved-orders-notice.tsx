@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { readToken } from '#web/lib/api-client';
-import { firstScreenDone } from '#web/lib/first-screen';
 import { useAtomValue } from '#web/lib/jotai';
 import { userAtom } from '#web/lib/session/auth-atoms';
 import styles from './pwa-status.module.css';
@@ -13,15 +12,15 @@ const TOAST_MS = 8_000;
 type Notice = { text: string; to: string; action: string } | null;
 
 /**
- * The outbox is loaded once the first screen is in (lib/first-screen.ts): Dexie and the sender stay out of
- * the first load and off the network while the first screen loads. A browser without IndexedDB has no
- * outbox (Place Order then keeps the offline notice of issue 6).
+ * The outbox is loaded after the first render: Dexie and the sender stay out of the first load. Not later
+ * (lib/first-screen.ts waits seconds): a phone that loses its network before then could neither save an
+ * order offline nor send it when the network returns, the module being neither loaded nor yet cached by the
+ * service worker. A browser without IndexedDB has no outbox (Place Order then keeps the offline notice of
+ * issue 6).
  */
 const hasOutbox = () => typeof indexedDB !== 'undefined';
 const loadOutbox = () =>
-  firstScreenDone().then(() =>
-    Promise.all([import('#web/lib/outbox/outbox'), import('#web/lib/outbox/outbox-driver')]),
-  );
+  Promise.all([import('#web/lib/outbox/outbox'), import('#web/lib/outbox/outbox-driver')]);
 
 /**
  * Runs the outbox while the app is open (lib/outbox/outbox-driver.ts) and says what happened to the orders saved
