@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DATA_ROOT } from './generate';
-import { ROOT, startOurs } from './servers';
+import { buildWebApp, startOurs } from './servers';
 
 export const LH_PAGES = ['/', '/products', '/product/1'] as const;
 export const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -49,22 +49,7 @@ export async function runLighthouse(
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   const dist = join(DATA_ROOT, 'dist');
   log('  building the web app into bench/data/dist ...');
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--outDir',
-      dist,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  buildWebApp(dist);
   // Kept between runs: the demo pictures are rendered once (a later start only checks them).
   const dataDir = join(DATA_ROOT, 'lighthouse-store');
   execFileSync('taskset', ['-a', '-p', '-c', '0-1', String(process.pid)], { stdio: 'ignore' });

@@ -18,7 +18,6 @@
  * the machine's load (every one is a wall-clock time): compare runs made side by side.
  * Standalone: node --import tsx bench/offline-sync.ts [--cpu-slowdown=4]   (CDP CPU throttling)
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -26,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { catalogDataSet, DATA_ROOT } from './generate';
 import { longTasksSince, readCatalogueMeta, timeListing, waitFor } from './offline-sync-page';
-import { ROOT, startOurs } from './servers';
+import { buildWebApp, startOurs } from './servers';
 
 export const OFFLINE_SYNC_PORT = 3481;
 export const OFFLINE_SYNC_PRODUCTS = 10_000;
@@ -95,19 +94,7 @@ function build(dist: string, log: (line: string) => void): void {
   if (process.env.OFFLINE_SYNC_DIST) return;
   if (process.env.OFFLINE_SYNC_SKIP_BUILD && existsSync(join(dist, 'index.html'))) return;
   log('  building the web app into bench/data/offline-dist ...');
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--outDir',
-      dist,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  buildWebApp(dist);
 }
 
 export async function runOfflineSync(

@@ -4,7 +4,7 @@
  * 0.17.4, and the two raw node:http baselines (raw-server.ts). Started, waited for, and stopped here.
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 
@@ -150,4 +150,21 @@ export function startJsonServer(dbFile: string, port: number): Promise<Running> 
     await r.stop();
     throw new Error('json-server did not answer');
   });
+}
+
+/** A production build of the web app into `outDir` (the shared dist/ is left alone). */
+export function buildWebApp(outDir: string): void {
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
 }

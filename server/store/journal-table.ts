@@ -20,12 +20,12 @@
  * to replay.
  */
 import { open, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { Row } from '#server/core/ports';
 import type { JournalOp } from './journal-replay';
 import { parseJournal, replay } from './journal-replay';
 import type { BeforeWrite, RowRule } from './lowdb-durable-file';
-import { DurableJsonFile, fsyncDir } from './lowdb-durable-file';
+import { DurableJsonFile, fsyncDir, writeFileDurably } from './lowdb-durable-file';
 import { quarantineRows } from './journal-quarantine';
 import { rowJson } from './row-json';
 import type { InMemoryTable, PendingWrite, TableOptions, TableState } from './table';
@@ -83,36 +83,23 @@ async function resetJournal(journal: string, created: boolean): Promise<void> {
   if (created) await fsyncDir(dirname(journal));
 }
 
-let tmpCounter = 0;
 /**
  * The same bytes as DurableJsonFile would write for `{ seq, rows }`, written a slice of rows at a time so
  * that a snapshot of 100k products never holds the event loop for more than a slice.
  */
 async function writeSnapshotInSlices<T>(file: string, state: TableState<T>, beforeWrite?: BeforeWrite) {
   await beforeWrite?.(file);
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${++tmpCounter}.tmp`);
-  try {
-    const fh = await open(tmp, 'w', 0o600);
-    try {
-      await fh.write(`{"seq":${JSON.stringify(state.seq)},"rows":[`);
-      for (let i = 0; i < state.rows.length; i += SNAPSHOT_SLICE_ROWS) {
-        const slice = state.rows
-          .slice(i, i + SNAPSHOT_SLICE_ROWS)
-          .map(rowJson)
-          .join(',');
-        await fh.write(i === 0 ? slice : `,${slice}`);
-      }
-      await fh.write(']}');
-      await fh.sync();
-    } finally {
-      await fh.close();
+  await writeFileDurably(file, async (fh) => {
+    await fh.write(`{"seq":${JSON.stringify(state.seq)},"rows":[`);
+    for (let i = 0; i < state.rows.length; i += SNAPSHOT_SLICE_ROWS) {
+      const slice = state.rows
+        .slice(i, i + SNAPSHOT_SLICE_ROWS)
+        .map(rowJson)
+        .join(',');
+      await fh.write(i === 0 ? slice : `,${slice}`);
     }
-    await rename(tmp, file);
-  } catch (e) {
-    await rm(tmp, { force: true }).catch(() => undefined);
-    throw e;
-  }
-  await fsyncDir(dirname(file));
+    await fh.write(']}');
+  });
 }
 
 /** The batch as one journal line, and how many ops it holds. */

@@ -7,6 +7,7 @@
  * `<file>.quarantine.jsonl` (durably, first) and the file is rewritten without them, so the shop
  * starts and the next start finds a clean file.
  */
+import type { FileHandle } from 'node:fs/promises';
 import { appendFile, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
@@ -110,13 +111,21 @@ export class DurableJsonFile<T> implements Adapter<T> {
   }
 }
 
-/** temp file in the same folder, fsync, rename over the target, fsync the folder. */
-export async function writeFileDurably(file: string, text: string | Uint8Array, mode = 0o600): Promise<void> {
+/**
+ * temp file in the same folder, fsync, rename over the target, fsync the folder. The content is a text,
+ * bytes, or a function writing it through the open file (a large file written a slice at a time).
+ */
+export async function writeFileDurably(
+  file: string,
+  content: string | Uint8Array | ((fh: FileHandle) => Promise<void>),
+  mode = 0o600,
+): Promise<void> {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${++tmpCounter}.tmp`);
   try {
     const fh = await open(tmp, 'w', mode);
     try {
-      await fh.writeFile(text);
+      if (typeof content === 'function') await content(fh);
+      else await fh.writeFile(content);
       await fh.sync();
     } finally {
       await fh.close();
