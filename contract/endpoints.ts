@@ -30,6 +30,14 @@ import { orderListQuerySchema, orderListResponseSchema } from './schemas/order-l
 import { salesReportSchema } from './schemas/report';
 import { authResponseSchema, changePasswordBodySchema, loginBodySchema, messageSchema, registerBodySchema, userSchema } from './schemas/user';
 import { catalogQuerySchema } from './rules/catalog-query';
+import {
+  notificationListSchema,
+  notificationSchema,
+  notifyBodySchema,
+  productStockSchema,
+  stockRequestListSchema,
+} from './schemas/stock';
+import { wishlistSchema } from './schemas/wishlist';
 import { LIMITS } from './limits';
 
 /**
@@ -75,6 +83,8 @@ export const RATE_LIMITS = {
   register: [{ per: 'address', max: 20, windowMs: MINUTE }],
   placeOrder: [{ per: 'account', max: 30, windowMs: MINUTE }],
   changePassword: [{ per: 'account', max: 10, windowMs: MINUTE }],
+  notifyMe: [{ per: 'account', max: 60, windowMs: MINUTE }],
+  wishlist: [{ per: 'account', max: 240, windowMs: MINUTE }],
 } as const satisfies Record<string, readonly RateLimit[]>;
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -106,6 +116,14 @@ export const endpoints = {
   salesReport: { ...ROUTES.salesReport, access: 'admin', response: salesReportSchema, status: 200 },
   countryPositions: { ...ROUTES.countryPositions, access: 'public', query: emptyQuery, response: countryPositionsResponseSchema, status: 200 },
   countryStates: { ...ROUTES.countryStates, access: 'public', body: countryStatesBodySchema, bodyLimit: BODY_LIMITS.small, response: countryStatesResponseSchema, status: 200 },
+  productStock: { ...ROUTES.productStock, access: 'admin', params: idParams, response: productStockSchema, status: 200 },
+  notifyMe: { ...ROUTES.notifyMe, access: 'user', params: idParams, body: notifyBodySchema, bodyLimit: BODY_LIMITS.small, rateLimits: RATE_LIMITS.notifyMe, response: okSchema, status: 200 },
+  myStockRequests: { ...ROUTES.myStockRequests, access: 'user', response: stockRequestListSchema, status: 200 },
+  listNotifications: { ...ROUTES.listNotifications, access: 'user', response: notificationListSchema, status: 200 },
+  readNotification: { ...ROUTES.readNotification, access: 'user', params: idParams, response: notificationSchema, status: 200 },
+  getWishlist: { ...ROUTES.getWishlist, access: 'user', response: wishlistSchema, status: 200 },
+  putWishlist: { ...ROUTES.putWishlist, access: 'user', params: idParams, rateLimits: RATE_LIMITS.wishlist, response: okSchema, status: 200 },
+  deleteWishlist: { ...ROUTES.deleteWishlist, access: 'user', params: idParams, rateLimits: RATE_LIMITS.wishlist, response: okSchema, status: 200 },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

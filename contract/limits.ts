@@ -45,6 +45,16 @@ export const LIMITS = {
   imagesPerUpload: 12,
   productCategories: 20,
   statusHistory: 100,
+  /** Size × colour combinations whose stock a product tracks. */
+  variants: 400,
+  /** Units of one variant the admin can record. */
+  stockQuantity: 1_000_000,
+  /** Saved products per account (and per device, signed out). */
+  wishlist: 200,
+  /** Back-in-stock requests one shopper may have waiting. */
+  stockRequests: 100,
+  /** Notifications kept per shopper: the oldest go first. */
+  notifications: 100,
 } as const;
 
 /** What one order may hold (after lines of the same product, size and colour are merged). */

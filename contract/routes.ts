@@ -30,6 +30,15 @@ export const ROUTES = {
   salesReport: { method: 'GET', path: '/admin/sales-report' },
   countryPositions: { method: 'GET', path: '/v0.1/countries/positions' },
   countryStates: { method: 'POST', path: '/v0.1/countries/states' },
+  // Ours (issue 14): stock, back-in-stock requests and notifications, the wishlist.
+  productStock: { method: 'GET', path: '/products/:id/stock' },
+  notifyMe: { method: 'POST', path: '/products/:id/notify' },
+  myStockRequests: { method: 'GET', path: '/notify-requests' },
+  listNotifications: { method: 'GET', path: '/notifications' },
+  readNotification: { method: 'POST', path: '/notifications/:id/read' },
+  getWishlist: { method: 'GET', path: '/wishlist' },
+  putWishlist: { method: 'PUT', path: '/wishlist/:id' },
+  deleteWishlist: { method: 'DELETE', path: '/wishlist/:id' },
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

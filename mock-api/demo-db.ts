@@ -1,6 +1,7 @@
 /**
  * The demo backend's IndexedDB (Dexie), browser demo only. Layout of `threadline-demo`:
- *   categories products users sessions orders   the rows of each table, by id, as the core stores them
+ *   categories products users sessions orders wishlist stockRequests notifications
+ *           the rows of each table, by id, as the core stores them
  *   meta    `<table>` -> { seq } (the table's last id handed out, so a deleted top id is never reused)
  *           `ready`   -> { version } (written once the seed has fully landed: without it the data is a
  *                        half-finished seed and is thrown away)
@@ -14,9 +15,18 @@ import { ROW_SCHEMAS } from '#server/core/records';
 import type { TableState } from '#server/store/table';
 
 /** Bump when the stored shape changes: an older database is then reseeded. */
-export const DEMO_DATA_VERSION = 1;
+export const DEMO_DATA_VERSION = 2;
 export const DEMO_DB_NAME = 'threadline-demo';
-export const TABLES = ['categories', 'products', 'users', 'sessions', 'orders'] as const;
+export const TABLES = [
+  'categories',
+  'products',
+  'users',
+  'sessions',
+  'orders',
+  'wishlist',
+  'stockRequests',
+  'notifications',
+] as const;
 
 export type TableName = (typeof TABLES)[number];
 export type RowOf<K extends TableName> = z.infer<(typeof ROW_SCHEMAS)[K]>;
@@ -39,7 +49,8 @@ export type DemoDb = Dexie;
 
 export function openDemoDb(name = DEMO_DB_NAME): DemoDb {
   const db = new Dexie(name);
-  db.version(1).stores({ ...Object.fromEntries(TABLES.map((t) => [t, 'id'])), meta: 'key', images: 'name' });
+  // Version 2 adds the stock tables (issue 14); an older database is reseeded (DEMO_DATA_VERSION).
+  db.version(2).stores({ ...Object.fromEntries(TABLES.map((t) => [t, 'id'])), meta: 'key', images: 'name' });
   return db;
 }
 
@@ -63,20 +74,25 @@ export type DemoSnapshot = { [K in TableName]: TableState<RowOf<K>> } & { images
 export async function loadSnapshot(db: DemoDb): Promise<DemoSnapshot | undefined> {
   const ready = metaSchema.safeParse(await db.table('meta').get('ready'));
   if (!ready.success || ready.data.version !== DEMO_DATA_VERSION) return undefined;
-  const [categories, products, users, sessions, orders] = await Promise.all([
-    loadTable(db, 'categories'),
-    loadTable(db, 'products'),
-    loadTable(db, 'users'),
-    loadTable(db, 'sessions'),
-    loadTable(db, 'orders'),
-  ]);
+  const [categories, products, users, sessions, orders, wishlist, stockRequests, notifications] =
+    await Promise.all([
+      loadTable(db, 'categories'),
+      loadTable(db, 'products'),
+      loadTable(db, 'users'),
+      loadTable(db, 'sessions'),
+      loadTable(db, 'orders'),
+      loadTable(db, 'wishlist'),
+      loadTable(db, 'stockRequests'),
+      loadTable(db, 'notifications'),
+    ]);
   if (!categories || !products || !users || !sessions || !orders) return undefined;
+  if (!wishlist || !stockRequests || !notifications) return undefined;
   // A broken image only loses that image.
   const images = (await db.table<unknown, string>('images').toArray()).flatMap((raw) => {
     const r = imageSchema.safeParse(raw);
     return r.success ? [r.data] : [];
   });
-  return { categories, products, users, sessions, orders, images };
+  return { categories, products, users, sessions, orders, wishlist, stockRequests, notifications, images };
 }
 
 export async function clearDemoDb(db: DemoDb): Promise<void> {

@@ -79,6 +79,9 @@ export function createPersistedStores(db: DemoDb, save: SaveSwitch, from?: DemoS
     users: table('users', from?.users),
     sessions: table('sessions', from?.sessions),
     orders: table('orders', from?.orders),
+    wishlist: table('wishlist', from?.wishlist),
+    stockRequests: table('stockRequests', from?.stockRequests),
+    notifications: table('notifications', from?.notifications),
   };
 }
 

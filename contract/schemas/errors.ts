@@ -9,12 +9,25 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'idempotency_key_reused',
+  'out_of_stock',
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',
   'storage_unavailable',
   'internal',
 ] as const;
+
+/** A cart line an order or a status change could not take from stock. */
+export const shortLineSchema = z.object({
+  /** The line's index in the request's cart (the first one, when the cart repeated it). */
+  line: z.number().int().nonnegative(),
+  product_id: z.number().int().positive(),
+  size: z.string(),
+  color: z.string(),
+  requested: z.number().int().nonnegative(),
+  available: z.number().int().nonnegative(),
+});
+export type ShortLine = z.infer<typeof shortLineSchema>;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
@@ -23,6 +36,8 @@ export const errorBodySchema = z.object({
   message: z.string(),
   code: errorCodeSchema,
   fields: z.record(z.string(), z.string()).optional(),
+  /** out_of_stock: each cart line that asks for more than is left, with what is left. */
+  lines: z.array(shortLineSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -34,6 +49,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   idempotency_key_reused: 422,
+  out_of_stock: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

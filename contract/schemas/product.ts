@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '#contract/limits';
 import { categoryRefSchema, idSchema, imageInputSchema, imageUrlSchema } from './category';
+import { inventorySchema } from './stock';
 
 /** Prices travel as decimal numbers (the spec's API); inside they are integer cents (rules/money). */
 export const priceSchema = z.number().finite().nonnegative().max(1_000_000);
@@ -26,6 +27,11 @@ export const productSchema = z.object({
   colors: labelListSchema,
   collections: z.array(z.string().max(LIMITS.slug)).max(LIMITS.tags),
   created_at: z.string().max(LIMITS.stamp),
+  /**
+   * Ours (issue 14): units left per size × colour, each shown up to STOCK_SHOWN_MAX
+   * (contract/rules/stock.ts). Absent: the product does not track stock and is always orderable.
+   */
+  inventory: inventorySchema.optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -66,6 +72,12 @@ export const productFormBodySchema = z.object({
   sizes: tagListSchema.optional().default([]),
   colors: tagListSchema.optional().default([]),
   collections: z.array(z.enum(COLLECTION_SLUGS)).optional(),
+  /**
+   * Ours (issue 14). Absent: the stock stays as it is. null: the product stops tracking stock. A list:
+   * those sizes × colours now have exactly these units (others keep theirs; a product that tracked
+   * nothing tracks these from now on). Each size and colour must be one of the form's.
+   */
+  inventory: z.union([inventorySchema, z.null()]).optional(),
 });
 export type ProductFormBody = z.input<typeof productFormBodySchema>;
 export type ProductForm = z.output<typeof productFormBodySchema>;

@@ -7,10 +7,13 @@ import type {
   CountryRow,
   StateRow,
   StoredCategory,
+  StoredNotification,
   StoredOrder,
   StoredProduct,
   StoredSession,
+  StoredStockRequest,
   StoredUser,
+  StoredWish,
 } from './records';
 
 export interface Row {
@@ -65,6 +68,9 @@ export interface Stores {
   sessions: Table<StoredSession>;
   /** Orders carry their items and idempotency key, so placing an order is one atomic shard write. */
   orders: Table<StoredOrder>;
+  wishlist: Table<StoredWish>;
+  stockRequests: Table<StoredStockRequest>;
+  notifications: Table<StoredNotification>;
 }
 
 export interface PasswordHasher {

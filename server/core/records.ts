@@ -16,13 +16,27 @@ import { orderItemSchema, orderSchema } from '#contract/schemas/order';
 import type { Product } from '#contract/schemas/product';
 import { productSchema } from '#contract/schemas/product';
 import type { User } from '#contract/schemas/user';
+import { inventoryLineSchema } from '#contract/schemas/stock';
 import { userSchema } from '#contract/schemas/user';
+
+/**
+ * A tracked variant as stored: the units the admin last set, and how many units the orders then held
+ * (every line of an order that is not cancelled holds its units). Units left are `quantity` minus what
+ * the orders have taken since: held now − `held` (server/core/stock-ledger.ts). So an order takes stock
+ * in its own durable write, with nothing else to update, and a restart recomputes the same figures.
+ */
+const storedInventoryLine = inventoryLineSchema.extend({ held: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+const labelText = z.string().max(LIMITS.label);
 
 export const ROW_SCHEMAS = {
   categories: categorySchema,
   products: productSchema
     .omit({ categories: true })
-    .extend({ category_ids: z.array(idSchema).max(LIMITS.productCategories) }),
+    .omit({ inventory: true })
+    .extend({
+      category_ids: z.array(idSchema).max(LIMITS.productCategories),
+      inventory: z.array(storedInventoryLine).max(LIMITS.variants).optional(),
+    }),
   users: userSchema.extend({
     password_hash: z.string().min(1),
     created_at: z.string(),
@@ -44,6 +58,32 @@ export const ROW_SCHEMAS = {
     /** SHA-256 of the request (order-request.ts): tells a retry from a reused key. Older orders lack it. */
     request_hash: z.string().max(LIMITS.hash).optional(),
   }),
+  wishlist: z.object({
+    id: idSchema,
+    user_id: idSchema,
+    product_id: idSchema,
+    created_at: z.string().max(LIMITS.stamp),
+  }),
+  /** A shopper waiting for a sold-out size × colour; removed once the notification is written. */
+  stockRequests: z.object({
+    id: idSchema,
+    user_id: idSchema,
+    product_id: idSchema,
+    size: labelText,
+    color: labelText,
+    created_at: z.string().max(LIMITS.stamp),
+  }),
+  notifications: z.object({
+    id: idSchema,
+    user_id: idSchema,
+    product_id: idSchema,
+    /** Kept so a notification still reads well after the product is gone. */
+    product_title: z.string().max(LIMITS.title),
+    size: labelText,
+    color: labelText,
+    created_at: z.string().max(LIMITS.stamp),
+    read: z.boolean(),
+  }),
 };
 
 export type StoredCategory = z.infer<typeof ROW_SCHEMAS.categories>;
@@ -51,6 +91,10 @@ export type StoredProduct = z.infer<typeof ROW_SCHEMAS.products>;
 export type StoredUser = z.infer<typeof ROW_SCHEMAS.users>;
 export type StoredSession = z.infer<typeof ROW_SCHEMAS.sessions>;
 export type StoredOrder = z.infer<typeof ROW_SCHEMAS.orders>;
+export type StoredWish = z.infer<typeof ROW_SCHEMAS.wishlist>;
+export type StoredStockRequest = z.infer<typeof ROW_SCHEMAS.stockRequests>;
+export type StoredNotification = z.infer<typeof ROW_SCHEMAS.notifications>;
+export type StoredInventoryLine = z.infer<typeof storedInventoryLine>;
 
 export interface CountryRow {
   name: string;
@@ -82,11 +126,19 @@ export function toPublicOrder(o: StoredOrder): Order {
   };
 }
 
-export function toPublicProduct(p: StoredProduct, categoriesById: ReadonlyMap<number, Category>): Product {
-  const { category_ids, ...rest } = p;
+/** Units shown per variant (see contract/rules/stock.ts); undefined for an untracked product. */
+export type ShownStock = (p: StoredProduct) => Product['inventory'];
+
+export function toPublicProduct(
+  p: StoredProduct,
+  categoriesById: ReadonlyMap<number, Category>,
+  shownStock?: ShownStock,
+): Product {
+  const { category_ids, inventory: _stored, ...rest } = p;
   const categories = category_ids.flatMap((id) => {
     const c = categoriesById.get(id);
     return c ? [{ id: c.id, name: c.name, slug: c.slug }] : [];
   });
-  return { ...rest, categories };
+  const inventory = shownStock?.(p);
+  return inventory ? { ...rest, categories, inventory } : { ...rest, categories };
 }

@@ -3,6 +3,8 @@
  * (journal-table.ts), so one change appends one line whatever the size of the collection:
  *   categories.json + categories.journal   products.json + products.journal
  *   users.json + users.journal             sessions.json + sessions.journal
+ *   wishlist.json, stock-requests.json, notifications.json (+ .journal): saved products, back-in-stock
+ *                    requests and their notifications
  *   orders/          orders with their items and idempotency keys, in shards of 1,000 (order-shards.ts):
  *                    placing an order rewrites one small file, whatever the number of orders
  *   uploads/         images under content-hash names (fs-image-storage.ts)
@@ -30,6 +32,9 @@ export const COLLECTION_FILES = {
   products: 'products.json',
   users: 'users.json',
   sessions: 'sessions.json',
+  wishlist: 'wishlist.json',
+  stockRequests: 'stock-requests.json',
+  notifications: 'notifications.json',
 } as const satisfies Record<FileCollection, string>;
 
 function openTable<T extends Row>(
@@ -62,6 +67,9 @@ export async function openLowdbStores(dataDir: string, options: LowdbStoreOption
     products: await open('products'),
     users: await open('users'),
     sessions: await open('sessions'),
+    wishlist: await open('wishlist'),
+    stockRequests: await open('stockRequests'),
+    notifications: await open('notifications'),
     orders: await openOrderShards(dataDir, {
       beforeWrite: options.beforeWrite,
       report: options.report,

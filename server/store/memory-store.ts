@@ -20,5 +20,8 @@ export function createMemoryStores(): Stores {
     users: memoryTable('users'),
     sessions: memoryTable('sessions'),
     orders: memoryTable('orders'),
+    wishlist: memoryTable('wishlist'),
+    stockRequests: memoryTable('stockRequests'),
+    notifications: memoryTable('notifications'),
   };
 }

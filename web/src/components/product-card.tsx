@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { stockLabel, stockLevel } from '#contract/rules/stock';
 import type { Product } from '#contract/schemas/product';
 import { buttonClass } from './button';
 import { EyeIcon } from './icons';
@@ -20,19 +21,23 @@ interface Props {
 }
 
 /**
- * Product tile (spec: image or placeholder, title, an In Stock badge that is always shown, price, quick-view
- * and Buy Now, both to /product/{id}). Shared because home, listing and the related slider all show it.
+ * Product tile (spec: image or placeholder, title, a stock badge, price, quick-view and Buy Now, both to
+ * /product/{id}). The spec's badge always read In Stock; ours reads the product's stock (issue 14): In
+ * Stock, Only N left or Sold out. Shared because home, listing and the related slider all show it.
  */
 export function ProductCard({ product, headingLevel: H = 'h3', eager }: Props) {
   const href = `/product/${product.id}`;
   const category = product.categories[0];
+  const level = stockLevel(product);
   return (
     <article className={styles.card}>
       <div className={styles.media}>
         <Link to={href} tabIndex={-1} aria-hidden="true">
           <ProductImage src={product.featured_image} alt="" width={480} height={600} sizes={CARD_SIZES} eager={eager} />
         </Link>
-        <span className={styles.badge}>In Stock</span>
+        <span className={styles.badge} data-level={level.kind}>
+          {stockLabel(level)}
+        </span>
         <Link to={href} className={styles.quick} aria-label={`Quick view: ${product.title}`} title="Quick view">
           <EyeIcon size={20} />
         </Link>

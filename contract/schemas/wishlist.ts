@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { LIMITS } from '#contract/limits';
+import { idSchema } from './category';
+import { productSchema } from './product';
+
+/** GET /wishlist: the saved products, newest first; `product` is null once the shop removed it. */
+export const wishlistItemSchema = z.object({
+  product_id: idSchema,
+  added_at: z.string().max(LIMITS.stamp),
+  product: productSchema.nullable(),
+});
+export type WishlistItem = z.infer<typeof wishlistItemSchema>;
+export const wishlistSchema = z.object({ items: z.array(wishlistItemSchema).max(LIMITS.wishlist) });
+export type Wishlist = z.infer<typeof wishlistSchema>;
