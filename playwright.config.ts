@@ -14,7 +14,8 @@ import { defineConfig } from '@playwright/test';
  * Known accounts: the admin is ADMIN_EMAIL / ADMIN_PASSWORD below (exported to specs through the
  * same env vars); shoppers register themselves in their own browser context.
  *
- * Knobs: E2E_SKIP_BUILD=1 reuses an existing dist/ (npm test has just built it); E2E_PORT; CHROMIUM_PATH.
+ * Knobs: E2E_SKIP_BUILD=1 reuses an existing dist/ (npm test has just built it); E2E_PORT; CHROMIUM_PATH;
+ * E2E_DIST_DIR and E2E_OUTPUT_DIR (another build folder and results folder, for parallel runs).
  * One worker: the journeys share one server and its data folder.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -24,11 +25,13 @@ const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'threa
 process.env.ADMIN_EMAIL ??= 'admin@e2e.test';
 process.env.ADMIN_PASSWORD ??= 'admin-e2e-pass';
 
-const build = process.env.E2E_SKIP_BUILD ? '' : 'npx vite build && ';
+// Parallel runs on one machine (several people or agents) each take their own build folder and results.
+const DIST = process.env.E2E_DIST_DIR ?? 'dist';
+const build = process.env.E2E_SKIP_BUILD ? '' : `npx vite build --outDir ${DIST} --emptyOutDir && `;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -62,6 +65,7 @@ export default defineConfig({
       ADMIN_EMAIL: process.env.ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.ADMIN_PASSWORD,
       SEED_DEMO: 'true',
+      DIST_DIR: DIST,
     },
   },
 });

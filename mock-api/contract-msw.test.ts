@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { runContractSuite } from '#server/contract-suite/suite';
-import { tinyDemoStore } from '#server/test/tiny-seed';
+import { TINY_SHOPPER, TINY_SHOPPER_2, tinyDemoStore } from '#server/test/tiny-seed';
 import { MOCK_ADMIN, resetMockStore } from './mock-store';
 import { server } from './node';
 
@@ -10,4 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-runContractSuite(() => ({ baseUrl: 'http://localhost', admin: MOCK_ADMIN }));
+runContractSuite(() => ({
+  baseUrl: 'http://localhost',
+  admin: MOCK_ADMIN,
+  shoppers: [TINY_SHOPPER, TINY_SHOPPER_2],
+}));

@@ -116,8 +116,12 @@ async function openLockedBackend(opts: BootOptions): Promise<Omit<Backend, 'clos
     if (writeImages && isDemoShop) demoImages = () => writeImages(demoDir);
     if (pictures && isDemoShop) demoPictures = createDemoPictures(uploadsDir, pictures);
   }
-  // Build the catalogue indexes now rather than on the first shopper's request (a second at 100k products).
+  // Build the catalogue indexes now rather than on the first shopper's request (a second at 100k products),
+  // count the units the orders hold (one pass over the orders), and deliver the back-in-stock
+  // notifications a crash or a stop left waiting.
   core.catalog.all();
+  core.stock.warm();
+  await core.stockAlerts.sweep();
   return {
     core,
     api: createApi(core, { rateLimits: opts.rateLimits }),

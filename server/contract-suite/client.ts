@@ -12,6 +12,8 @@ export interface ContractTarget {
   /** e.g. http://127.0.0.1:41234 or http://localhost (MSW) */
   baseUrl: string;
   admin: { email: string; password: string };
+  /** Two seeded shopper accounts (server/test/tiny-seed.ts), for suites that need accounts of their own. */
+  shoppers?: readonly { email: string; password: string }[];
 }
 
 export interface CallOptions {
@@ -86,12 +88,21 @@ export function createClient(target: () => ContractTarget) {
     return r.body.token as string;
   }
 
+  /** The i-th seeded shopper, signed in; falls back to a new account where the target seeds none. */
+  async function seededShopper(i: number): Promise<{ token: string; id: number }> {
+    const creds = target().shoppers?.[i];
+    if (!creds) return newShopper();
+    const r = await call('login', { body: creds });
+    expect(r.status).toBe(200);
+    return { token: r.body.token as string, id: r.body.user.id as number };
+  }
+
   /** A plain fetch under /api, for header-level checks (ETag, 304) that have no JSON body to parse. */
   function raw(path: string, init: RequestInit = {}): Promise<Response> {
     return fetch(`${target().baseUrl}${API_BASE}${path}`, init);
   }
 
-  return { call, status, newShopper, adminToken, raw };
+  return { call, status, newShopper, seededShopper, adminToken, raw };
 }
 
 export type ContractClient = ReturnType<typeof createClient>;

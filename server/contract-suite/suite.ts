@@ -9,6 +9,8 @@ import { authSuite } from './suite-auth';
 import { cachingSuite } from './suite-caching';
 import { catalogSuite } from './suite-catalog';
 import { ordersSuite } from './suite-orders';
+import { stockSuite } from './suite-stock';
+import { wishlistSuite } from './suite-wishlist';
 
 export function runContractSuite(target: () => ContractTarget): void {
   const client = createClient(target);
@@ -16,4 +18,6 @@ export function runContractSuite(target: () => ContractTarget): void {
   cachingSuite(client);
   ordersSuite(client);
   authSuite(client);
+  stockSuite(client);
+  wishlistSuite(client);
 }

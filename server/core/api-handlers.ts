@@ -49,6 +49,15 @@ export const HANDLERS: Handlers = {
   salesReport: (c) => c.reports.sales(),
   countryPositions: (c) => c.countries.positions(),
   countryStates: (c, i) => c.countries.states(i.body.country),
+  productStock: (c, i) =>
+    c.products.stockOf(i.params.id, (size, color) => c.stockAlerts.waiting(i.params.id, size, color)),
+  notifyMe: (c, i) => c.stockAlerts.request(me(i).user.id, i.params.id, i.body),
+  myStockRequests: (c, i) => c.stockAlerts.mine(me(i).user.id),
+  listNotifications: (c, i) => c.stockAlerts.notifications(me(i).user.id),
+  readNotification: (c, i) => c.stockAlerts.markRead(me(i).user.id, i.params.id),
+  getWishlist: (c, i) => c.wishlist.list(me(i).user.id),
+  putWishlist: (c, i) => c.wishlist.add(me(i).user.id, i.params.id),
+  deleteWishlist: (c, i) => c.wishlist.remove(me(i).user.id, i.params.id),
 };
 
 /** Public catalogue reads answered from the serialised cache, with ETag and 304. */

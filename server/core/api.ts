@@ -85,7 +85,12 @@ export function errorReply(error: unknown): ApiReply {
   if (error instanceof DomainError) {
     return {
       status: ERROR_STATUS[error.code],
-      body: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) },
+      body: {
+        message: error.message,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.lines ? { lines: error.lines } : {}),
+      },
       ...(error.retryAfterSeconds ? { headers: { 'Retry-After': String(error.retryAfterSeconds) } } : {}),
     };
   }

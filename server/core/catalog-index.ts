@@ -15,7 +15,7 @@ import { searchText, termGrams, textGrams } from '#contract/rules/search-text';
 import type { Category } from '#contract/schemas/category';
 import type { Product } from '#contract/schemas/product';
 import type { Stores } from './ports';
-import type { StoredProduct } from './records';
+import type { ShownStock, StoredProduct } from './records';
 import { toPublicProduct } from './records';
 import { SortedList } from './sorted-list';
 
@@ -62,11 +62,16 @@ export interface CatalogIndexOptions {
   schedule?: (next: () => void) => void;
   /** Elements per chunk of the sorted lists (sorted-list.ts); tests lower it to exercise many chunks. */
   chunk?: number;
+  /**
+   * The stock the public products show (stock-ledger.ts), and how to hear that an order changed it:
+   * the product's public form is rebuilt and the version moves on, as for a write of the product.
+   */
+  stock?: { shown: ShownStock; onShownChange(listener: (productId: number) => void): unknown };
 }
 
 export function createCatalogIndex(
   stores: Pick<Stores, 'products' | 'categories'>,
-  { schedule = (next) => void setTimeout(next, 0), chunk }: CatalogIndexOptions = {},
+  { schedule = (next) => void setTimeout(next, 0), chunk, stock }: CatalogIndexOptions = {},
 ) {
   let built = false;
   const entries = new Map<number, Entry>();
@@ -179,6 +184,12 @@ export function createCatalogIndex(
     categoryMap = undefined;
   });
 
+  stock?.onShownChange((id) => {
+    version++;
+    const row = stores.products.get(id);
+    if (row) publicCache.delete(row);
+  });
+
   const categories = (): Map<number, Category> =>
     (categoryMap ??= new Map(stores.categories.all().map((c) => [c.id, c])));
 
@@ -221,7 +232,7 @@ export function createCatalogIndex(
       // Keyed by the row object: rows are immutable, so a changed product is a new key.
       let p = publicCache.get(row);
       if (!p) {
-        p = toPublicProduct(row, categories());
+        p = toPublicProduct(row, categories(), stock?.shown);
         publicCache.set(row, p);
       }
       return p;

@@ -8,7 +8,8 @@ import { listCatalog } from './catalog-listing';
 import { notFound, validationFailed } from './errors';
 import { storeImage, storeImages } from './images';
 import type { CoreDeps } from './ports';
-import type { StoredProduct } from './records';
+import type { StoredInventoryLine, StoredProduct } from './records';
+import type { StockLedger } from './stock-ledger';
 
 const roundMoney = (n: number): number => fromCents(toCents(n));
 
@@ -22,7 +23,29 @@ function plainExcerpt(html: string, max = 160): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-export function createProductUseCases(deps: CoreDeps, index: CatalogIndex, cache: CatalogCache) {
+/** 400 unless every line names one of the form's sizes and colours, each combination once. */
+function checkInventory(form: ProductForm): void {
+  if (!form.inventory) return;
+  const fields: Record<string, string> = {};
+  const seen = new Set<string>();
+  form.inventory.forEach((l, i) => {
+    const key = `${l.size}\u0000${l.color}`;
+    if (form.sizes.length ? !form.sizes.includes(l.size) : l.size !== '')
+      fields[`inventory.${i}.size`] = "This size is not one of the product's sizes";
+    if (form.colors.length ? !form.colors.includes(l.color) : l.color !== '')
+      fields[`inventory.${i}.color`] = "This colour is not one of the product's colours";
+    if (seen.has(key)) fields[`inventory.${i}`] = 'This size and colour is listed twice';
+    seen.add(key);
+  });
+  if (Object.keys(fields).length) throw validationFailed(fields, 'Some stock lines are not valid');
+}
+
+export function createProductUseCases(
+  deps: CoreDeps,
+  index: CatalogIndex,
+  cache: CatalogCache,
+  stock: StockLedger,
+) {
   const { stores, images, sanitizer, clock } = deps;
 
   const stored = (id: number): StoredProduct => {
@@ -39,10 +62,13 @@ export function createProductUseCases(deps: CoreDeps, index: CatalogIndex, cache
 
   /** The fields the form decides; images are handled by the caller. */
   const formFields = (form: ProductForm) => {
+    checkInventory(form);
     const description = sanitizer.sanitize(form.description);
     // Sanitising may lengthen it (entities): refuse here, before an image of the refused form is stored.
     if (description.length > LIMITS.description)
-      throw validationFailed({ description: `The description can be at most ${LIMITS.description} characters` });
+      throw validationFailed({
+        description: `The description can be at most ${LIMITS.description} characters`,
+      });
     return {
       title: form.title,
       description,
@@ -88,6 +114,11 @@ export function createProductUseCases(deps: CoreDeps, index: CatalogIndex, cache
       const featured = form.image ? await storeImage(images, form.image) : null;
       return stores.products.change((_get, nextId) => {
         const id = nextId();
+        const inventory = form.inventory
+          ? stock.set({ id, sizes: fields.sizes, colors: fields.colors }, undefined, form.inventory, {
+              fresh: true,
+            })
+          : undefined;
         const created: StoredProduct = {
           id,
           ...fields,
@@ -96,22 +127,35 @@ export function createProductUseCases(deps: CoreDeps, index: CatalogIndex, cache
           images: [],
           collections: form.collections ?? [],
           created_at: clock.now().toISOString(),
+          ...(inventory ? { inventory } : {}),
         };
         return { put: [created], result: index.publicProduct(created) };
       });
     },
 
-    /** A missing or empty image keeps the current one; so do missing collections. */
+    /** A missing or empty image keeps the current one; so do missing collections and a missing inventory. */
     async update(id: number, form: ProductForm): Promise<Product> {
-      const current = stored(id);
       const fields = formFields(form);
-      const featured = form.image ? await storeImage(images, form.image) : current.featured_image;
+      const featured = form.image ? await storeImage(images, form.image) : stored(id).featured_image;
+      const current = stored(id);
+      const inventory: StoredInventoryLine[] | undefined =
+        form.inventory === null
+          ? undefined
+          : form.inventory === undefined && !current.inventory
+            ? undefined
+            : stock.set(
+                { id, sizes: fields.sizes, colors: fields.colors },
+                current.inventory,
+                form.inventory ?? [],
+              );
+      const { inventory: _old, ...rest } = current;
       return replace({
-        ...current,
+        ...rest,
         ...fields,
         sku: fields.sku || current.sku,
         featured_image: featured,
         collections: form.collections ?? current.collections,
+        ...(inventory ? { inventory } : {}),
       });
     },
 
@@ -119,7 +163,9 @@ export function createProductUseCases(deps: CoreDeps, index: CatalogIndex, cache
     async addImages(id: number, dataUrls: readonly string[]): Promise<Product> {
       const full = (held: number) => {
         if (held + dataUrls.length > LIMITS.galleryImages)
-          throw validationFailed({ images: `A product can have at most ${LIMITS.galleryImages} gallery images` });
+          throw validationFailed({
+            images: `A product can have at most ${LIMITS.galleryImages} gallery images`,
+          });
       };
       full(stored(id).images.length);
       const urls = await storeImages(images, dataUrls);
@@ -130,6 +176,15 @@ export function createProductUseCases(deps: CoreDeps, index: CatalogIndex, cache
         featured_image: current.featured_image ?? urls[0] ?? null,
         images: [...current.images, ...urls.map((url) => ({ url }))],
       });
+    },
+
+    /** GET /products/{id}/stock: exact units left and waiting shoppers, per size × colour. */
+    stockOf(id: number, waiting: (size: string, color: string) => number) {
+      const p = stored(id);
+      return {
+        tracked: Boolean(p.inventory),
+        variants: stock.variants(p).map((v) => ({ ...v, waiting: waiting(v.size, v.color) })),
+      };
     },
 
     async remove(id: number): Promise<{ ok: true }> {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '#contract/schemas/errors';
+import type { ErrorCode, ShortLine } from '#contract/schemas/errors';
 
 /**
  * The one error the core throws on purpose. The HTTP layers (Koa and MSW) turn it into
@@ -9,6 +9,8 @@ export class DomainError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** For 429 (and 503 when busy): seconds before a retry can succeed, sent as Retry-After. */
   readonly retryAfterSeconds: number | undefined;
+  /** out_of_stock: the short cart lines (sent as `lines`). */
+  lines: ShortLine[] | undefined;
 
   constructor(
     code: ErrorCode,

@@ -16,6 +16,7 @@ import { checkShipping, mergeLines, parseShipping, requestHash } from './order-r
 import type { CoreDeps } from './ports';
 import type { StoredOrder } from './records';
 import { toPublicOrder } from './records';
+import type { StockLedger } from './stock-ledger';
 
 const keyReused = (): DomainError =>
   new DomainError(
@@ -33,6 +34,7 @@ export const orderItemId = (orderId: number, index: number): number =>
 export function createOrderUseCases(
   { stores, clock, currency = 'USD' }: CoreDeps,
   book: OrderBook = createOrderBook(stores.orders),
+  stock?: StockLedger,
 ) {
   const index = createOrderIndex(stores.orders);
   /** An id of the order book as the public order (none if the row is gone). */
@@ -108,8 +110,19 @@ export function createOrderUseCases(
         cart: `An order can total at most ${formatMoney(ORDER_LIMITS.total, currency)}`,
       });
     const total = fromCents(totalCents);
+    let release: (() => void) | undefined;
     // One row added through the row-level change: the cost does not grow with the number of orders.
-    return stores.orders.change((_get, nextId) => {
+    // The stock check runs in the same turn, so the order and the units it takes land together.
+    const placing = stores.orders.change((_get, nextId) => {
+      release = stock?.take(
+        items.map((it, i) => ({
+          line: lines[i]!.at,
+          productId: it.product_id,
+          size: it.size,
+          color: it.color,
+          qty: it.qty,
+        })),
+      );
       const id = nextId();
       const order: StoredOrder = {
         id,
@@ -128,6 +141,11 @@ export function createOrderUseCases(
       };
       return { put: [order], result: { orderId: id } };
     });
+    try {
+      return await placing;
+    } finally {
+      release?.();
+    }
   }
 
   return {
@@ -196,12 +214,27 @@ export function createOrderUseCases(
       return visibleTo(stores.orders.get(orderId), user).items;
     },
 
-    /** Any status may follow any other (spec section 4); each change is recorded with who made it. */
+    /**
+     * Any status may follow any other (spec section 4); each change is recorded with who made it.
+     * Cancelling puts the order's units back; leaving cancelled takes them again, or is refused with
+     * out_of_stock when they are gone.
+     */
     async updateStatus(admin: User, orderId: number, status: OrderStatus): Promise<Order> {
       if (admin.is_admin !== 1) throw new DomainError('forbidden', 'Administrators only');
-      return stores.orders.change((get) => {
+      let release: (() => void) | undefined;
+      const changing = stores.orders.change((get) => {
         const current = get(orderId);
         if (!current) throw notFound('Order');
+        if (current.status === 'cancelled' && status !== 'cancelled')
+          release = stock?.take(
+            current.items.map((it, i) => ({
+              line: i,
+              productId: it.product_id,
+              size: it.size,
+              color: it.color,
+              qty: it.qty,
+            })),
+          );
         const next: StoredOrder = {
           ...current,
           status,
@@ -219,6 +252,11 @@ export function createOrderUseCases(
         };
         return { put: [next], result: toPublicOrder(next) };
       });
+      try {
+        return await changing;
+      } finally {
+        release?.();
+      }
     },
   };
 }

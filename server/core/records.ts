@@ -25,7 +25,9 @@ import { userSchema } from '#contract/schemas/user';
  * the orders have taken since: held now − `held` (server/core/stock-ledger.ts). So an order takes stock
  * in its own durable write, with nothing else to update, and a restart recomputes the same figures.
  */
-const storedInventoryLine = inventoryLineSchema.extend({ held: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+const storedInventoryLine = inventoryLineSchema.extend({
+  held: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
 const labelText = z.string().max(LIMITS.label);
 
 export const ROW_SCHEMAS = {

@@ -8,7 +8,24 @@ import { orderItemSchema, orderSchema } from '#contract/schemas/order';
 import { productSchema } from '#contract/schemas/product';
 import { userSchema } from '#contract/schemas/user';
 import type { PasswordHasher, Stores } from './ports';
-import type { StoredOrder, StoredUser } from './records';
+import type { StoredOrder, StoredProduct, StoredUser } from './records';
+
+type DemoProduct = z.infer<typeof productSchema>;
+
+/**
+ * A product of API shape as a stored row: category ids instead of categories, and each stock line
+ * with the units the orders already hold (`held`), so its quantity is what is left after them.
+ */
+export function storedProductOf(
+  { categories, inventory, ...p }: DemoProduct,
+  held: (productId: number, size: string, color: string) => number = () => 0,
+): StoredProduct {
+  return {
+    ...p,
+    category_ids: categories.map((c) => c.id),
+    ...(inventory ? { inventory: inventory.map((l) => ({ ...l, held: held(p.id, l.size, l.color) })) } : {}),
+  };
+}
 
 /** The demo data in API shapes: users carry a plain password (hashed here), order items their order's id. */
 export const demoStoreSchema = z.object({
@@ -33,10 +50,21 @@ export async function seedDemoStore(
 ): Promise<SeedResult> {
   if (stores.categories.all().length || stores.products.all().length) return { seeded: false };
   await stores.categories.mutate((rows) => ({ rows: [...rows, ...demo.categories], result: undefined }));
+  // The demo's stock is what is left after its own orders: the units those orders hold are `held`.
+  const cancelled = new Set(demo.orders.filter((o) => o.status === 'cancelled').map((o) => o.id));
+  const held = new Map<string, number>();
+  const slot = (pid: number, size: string, color: string) => `${pid}\u0000${size}\u0000${color}`;
+  for (const it of demo.orderItems) {
+    if (cancelled.has(it.order_id)) continue;
+    const k = slot(it.product_id, it.size, it.color);
+    held.set(k, (held.get(k) ?? 0) + it.qty);
+  }
   await stores.products.mutate((rows) => ({
     rows: [
       ...rows,
-      ...demo.products.map(({ categories, ...p }) => ({ ...p, category_ids: categories.map((c) => c.id) })),
+      ...demo.products.map((p) =>
+        storedProductOf(p, (id, size, color) => held.get(slot(id, size, color)) ?? 0),
+      ),
     ],
     result: undefined,
   }));

@@ -97,7 +97,7 @@ async function readTable(
 async function readFolder(dir: string): Promise<Folder> {
   const problems: string[] = [];
   const tables: Folder['tables'] = {};
-  for (const c of ['categories', 'products', 'users', 'sessions'] as const)
+  for (const c of Object.keys(COLLECTION_FILES) as (keyof typeof COLLECTION_FILES)[])
     tables[c] = await readTable(dir, c, problems);
   const shards = (await readdir(join(dir, ORDERS_DIR)).catch(() => []))
     .filter((n) => /^\d{6}\.json$/.test(n))

@@ -13,6 +13,7 @@ import { catalogQuerySchema, runCatalogQuery, SORTS } from '#contract/rules/cata
 import { searchTerms } from '#contract/rules/search-text';
 import type { Category } from '#contract/schemas/category';
 import { generateDemoStore } from '#fixtures/generate';
+import { storedProductOf } from '#server/core/seed';
 import { createMemoryStores } from './memory-store';
 import { createCatalogIndex, SEARCH_BUILD_SLICE } from '#server/core/catalog-index';
 import { listCatalog } from '#server/core/catalog-listing';
@@ -225,10 +226,7 @@ describe('the search index agrees with the plain scan', () => {
     const stores = createMemoryStores();
     await stores.categories.mutate((rows) => ({ rows: [...rows, ...demo.categories], result: undefined }));
     await stores.products.mutate(() => ({
-      rows: demo.products.map(({ categories, ...p }) => ({
-        ...p,
-        category_ids: categories.map((c) => c.id),
-      })),
+      rows: demo.products.map((p) => storedProductOf(p)),
       result: undefined,
     }));
     const tally: Tally = { compared: 0, nonEmpty: 0, narrowed: 0 };

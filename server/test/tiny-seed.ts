@@ -5,6 +5,8 @@
 import type { DemoStore } from '#server/core/seed';
 
 export const TINY_SHOPPER = { email: 'shopper@threadline.example', password: 'shopper-pass-1' };
+/** A second shopper, for suites that need two accounts without spending the registration budget. */
+export const TINY_SHOPPER_2 = { email: 'second@threadline.example', password: 'shopper-pass-2' };
 
 export function tinyDemoStore(): DemoStore {
   const cats = [
@@ -58,6 +60,14 @@ export function tinyDemoStore(): DemoStore {
         phone: '15550100000',
         is_admin: 0,
         password: TINY_SHOPPER.password,
+      },
+      {
+        id: 2,
+        name: 'Robin Second',
+        email: TINY_SHOPPER_2.email,
+        phone: '15550100001',
+        is_admin: 0,
+        password: TINY_SHOPPER_2.password,
       },
     ],
     orders: [],
