@@ -1,4 +1,5 @@
 import type { Product } from '#contract/schemas/product';
+import type { InventoryLine } from '#contract/schemas/stock';
 import { api } from '#web/lib/api-client';
 import { useQuery } from '#web/lib/use-query';
 
@@ -70,9 +71,14 @@ export function useAdminProducts(page: number) {
 
 /**
  * Create or update the product's fields. A stored featured image is not sent back: leaving `image`
- * out keeps the current one on the server.
+ * out keeps the current one on the server. `inventory` as stock-draft.ts decided it: undefined leaves
+ * the stock alone (and is not sent), null stops tracking, a list sets those combinations.
  */
-export function saveProductFields(values: ProductFormValues, id: number | null): Promise<Product> {
+export function saveProductFields(
+  values: ProductFormValues,
+  id: number | null,
+  inventory?: InventoryLine[] | null,
+): Promise<Product> {
   const body = {
     title: values.title,
     description: values.description,
@@ -83,6 +89,7 @@ export function saveProductFields(values: ProductFormValues, id: number | null):
     sizes: values.sizes,
     colors: values.colors,
     ...(values.newImage ? { image: values.newImage } : {}),
+    ...(inventory !== undefined ? { inventory } : {}),
   };
   return id === null ? api('createProduct', { body }) : api('updateProduct', { params: { id }, body });
 }

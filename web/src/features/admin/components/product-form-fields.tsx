@@ -1,4 +1,4 @@
-import type { ChangeEvent, Dispatch, SetStateAction } from 'react';
+import type { ChangeEvent, Dispatch, ReactNode, SetStateAction } from 'react';
 import type { Category } from '#contract/schemas/category';
 import { SelectField, TextAreaField, TextField } from '#web/components/form-field';
 import { TagInput } from '#web/components/tag-input';
@@ -29,10 +29,19 @@ interface FieldsProps {
   categories: Category[];
   disabled: boolean;
   existingGallery: ReadonlyArray<{ url: string }>;
+  /** The Stock section, right under the sizes and colours its grid is made of. */
+  stock?: ReactNode;
 }
 
 /** The product form's fields (spec section 2, Admin Products). No client-side required checks. */
-export function ProductFormFields({ values, onChange, categories, disabled, existingGallery }: FieldsProps) {
+export function ProductFormFields({
+  values,
+  onChange,
+  categories,
+  disabled,
+  existingGallery,
+  stock,
+}: FieldsProps) {
   const set =
     <K extends keyof ProductFormValues>(key: K) =>
     (value: ProductFormValues[K]) =>
@@ -71,6 +80,7 @@ export function ProductFormFields({ values, onChange, categories, disabled, exis
       </SelectField>
       <TagInput label="Sizes" placeholder="e.g. M, then Enter" {...bindTags('sizes')} />
       <TagInput label="Colors" placeholder="e.g. Navy, then Enter" {...bindTags('colors')} />
+      {stock}
       <ImagePicker
         label="Featured Image"
         preview={values.newImage ?? values.image}

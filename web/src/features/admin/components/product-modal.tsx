@@ -9,7 +9,17 @@ import {
   saveProductFields,
   type ProductFormValues,
 } from '../api/admin-products';
+import { useProductStock } from '../api/product-stock';
+import {
+  applyChange,
+  EMPTY_DRAFT,
+  gridAxes,
+  stockChange,
+  type StockBase,
+  type StockDraft,
+} from '../stock-draft';
 import { ProductFormFields } from './product-form-fields';
+import { StockSection, type StockProblem } from './stock-section';
 import ui from './admin-ui.module.css';
 
 interface ProductModalProps {
@@ -18,6 +28,13 @@ interface ProductModalProps {
   categories: Category[];
   onClose: () => void;
   onSaved: () => void;
+}
+
+/** Focus the first cell a save refused, so the keyboard lands where the fix is. */
+function focusCell(form: HTMLFormElement | null, key: string | undefined) {
+  for (const el of form?.elements ?? []) {
+    if (el instanceof HTMLInputElement && el.dataset.cell === key) return el.focus();
+  }
 }
 
 export function ProductModal({ product, categories, onClose, onSaved }: ProductModalProps) {
@@ -29,13 +46,34 @@ export function ProductModal({ product, categories, onClose, onSaved }: ProductM
   const [createdId, setCreatedId] = useState<number | null>(null);
   const formId = useId();
 
-  async function onSubmit(e: FormEvent) {
+  const stockLoad = useProductStock(product?.id ?? null);
+  // After a save the stock it set is the new base: a retry after a failed gallery upload resends nothing.
+  const [savedBase, setSavedBase] = useState<StockBase | null>(null);
+  const base = savedBase ?? (stockLoad.state === 'ready' ? stockLoad.base : null);
+  const [draft, setDraft] = useState<StockDraft>(EMPTY_DRAFT);
+  const [stockProblem, setStockProblem] = useState<StockProblem | null>(null);
+  const axes = gridAxes(values);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
+    const form = e.currentTarget;
+    // Stock not loaded (yet, or the load failed): the save leaves the stock as it is.
+    const change = base ? stockChange(base, draft, axes) : { ok: true as const, inventory: undefined };
+    if (!change.ok) {
+      setStockProblem({ invalid: new Set(change.invalid), message: change.message });
+      focusCell(form, change.invalid[0]);
+      return;
+    }
+    setStockProblem(null);
     setBusy(true);
     try {
-      const saved = await saveProductFields(values, product?.id ?? createdId);
+      const saved = await saveProductFields(values, product?.id ?? createdId, change.inventory);
       setCreatedId(saved.id);
+      if (base) {
+        setSavedBase(applyChange(base, change.inventory));
+        setDraft(EMPTY_DRAFT);
+      }
       await addGalleryImages(saved.id, values.gallery);
       onSaved();
     } catch {
@@ -70,6 +108,21 @@ export function ProductModal({ product, categories, onClose, onSaved }: ProductM
           categories={categories}
           disabled={busy}
           existingGallery={product?.images ?? []}
+          stock={
+            <StockSection
+              sizes={axes.sizes}
+              colors={axes.colors}
+              load={stockLoad}
+              base={base}
+              draft={draft}
+              onDraft={(update) => {
+                setDraft(update);
+                setStockProblem(null);
+              }}
+              problem={stockProblem}
+              disabled={busy}
+            />
+          }
         />
       </form>
     </Modal>

@@ -79,6 +79,50 @@ describe('Admin products: list and pagination', () => {
     expect(within(third!).getByText('No image')).toBeInTheDocument();
   });
 
+  it("shows each product's stock: total left, low and sold-out marks, Not tracked, + when capped", async () => {
+    await renderProducts((all) => [
+      // Public answers cap each combination at 100: the 240 shows as 100, so the total is a floor.
+      {
+        ...all[0]!,
+        inventory: [
+          { size: 'S', color: 'Navy', quantity: 5 },
+          { size: 'M', color: 'Navy', quantity: 2 },
+          { size: 'L', color: 'Navy', quantity: 0 },
+          { size: 'S', color: 'White', quantity: 240 },
+          { size: 'M', color: 'White', quantity: 1 },
+        ],
+        created_at: '2026-02-04T00:00:00.000Z',
+      },
+      {
+        ...all[1]!,
+        inventory: [
+          { size: '30', color: 'Indigo', quantity: 10 },
+          { size: '32', color: 'Indigo', quantity: 3 },
+        ],
+        created_at: '2026-02-03T00:00:00.000Z',
+      },
+      { ...all[2]!, created_at: '2026-02-02T00:00:00.000Z' },
+      {
+        ...all[3]!,
+        inventory: [{ size: 'S', color: 'Red', quantity: 0 }],
+        created_at: '2026-02-01T00:00:00.000Z',
+      },
+    ]);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Stock');
+    const stockOf = (row: HTMLElement) =>
+      within(row)
+        .getByText(/units?$|^Not tracked$/)
+        .closest('td')!;
+    const [tee, jeans, jacket, striped] = rows().map(stockOf);
+    // L × White has no line: sold out too.
+    expect(tee).toHaveTextContent(/^108\+ units.*2 low.*2 sold out$/);
+    expect(jeans).toHaveTextContent(/^13 units.*1 low$/);
+    expect(jeans).not.toHaveTextContent('sold out');
+    expect(jacket).toHaveTextContent(/^(Stock: )?Not tracked$/);
+    expect(striped).toHaveTextContent(/^0 units.*2 sold out$/);
+    expect(striped).not.toHaveTextContent('low');
+  });
+
   it('says No products found. for an empty catalogue', async () => {
     await resetMockStore({ ...adminTestStore(), products: [] });
     await renderAsAdmin(<ProductsPage />);

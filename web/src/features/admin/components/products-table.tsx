@@ -2,6 +2,7 @@ import type { Product } from '#contract/schemas/product';
 import { ColumnHeads } from '#web/components/column-heads';
 import { money } from '#web/lib/store-config';
 import { EditIcon, TrashIcon } from './icons';
+import { StockCell } from './stock-cell';
 import ui from './admin-ui.module.css';
 import styles from './products-page.module.css';
 
@@ -21,7 +22,7 @@ export function ProductsTable({ items, deletingId, onEdit, onDelete }: ProductsT
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
-        <ColumnHeads names={['Image', 'Title', 'Price', 'Category', 'Actions']} />
+        <ColumnHeads names={['Image', 'Title', 'Price', 'Category', 'Stock', 'Actions']} />
         <tbody>
           {items.map((p) => (
             <tr key={p.id}>
@@ -39,6 +40,9 @@ export function ProductsTable({ items, deletingId, onEdit, onDelete }: ProductsT
                 {adminPrice(p)}
               </td>
               <td data-label="Category">{p.categories.map((c) => c.name).join(', ') || '-'}</td>
+              <td data-label="Stock">
+                <StockCell product={p} />
+              </td>
               <td data-label="Actions">
                 <span className={styles.actions}>
                   <button
