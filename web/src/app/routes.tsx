@@ -19,7 +19,7 @@ const Screens = lazyPages({
   RegisterPage: () => import('#web/features/account/components/register-page'),
   ProfilePage: () => import('#web/features/account/components/profile-page'),
   PrivacyPolicyPage: () => import('#web/features/pages/components/privacy-policy-page'),
-  WishlistPage: () => import('#web/features/pages/components/wishlist-page'),
+  WishlistPage: () => import('#web/features/wishlist/components/wishlist-page'),
 });
 /** The admin area: its own chunk, loaded only behind RequireAdmin. */
 const AdminRoutes = lazyPage(() => import('#web/features/admin/admin-routes'), 'AdminRoutes');

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { stockLabel, stockLevel } from '#contract/rules/stock';
 import type { Product } from '#contract/schemas/product';
@@ -5,6 +6,7 @@ import { buttonClass } from './button';
 import { EyeIcon } from './icons';
 import { Price } from './price';
 import { ProductImage } from './product-image';
+import { WishlistButton } from './wishlist-button';
 import styles from './product-card.module.css';
 
 /**
@@ -23,12 +25,14 @@ interface Props {
 /**
  * Product tile (spec: image or placeholder, title, a stock badge, price, quick-view and Buy Now, both to
  * /product/{id}). The spec's badge always read In Stock; ours reads the product's stock (issue 14): In
- * Stock, Only N left or Sold out. Shared because home, listing and the related slider all show it.
+ * Stock, Only N left or Sold out; and a heart that saves it to the wishlist (issue 14). Shared because home,
+ * listing and the related slider all show it.
  */
 export function ProductCard({ product, headingLevel: H = 'h3', eager }: Props) {
   const href = `/product/${product.id}`;
   const category = product.categories[0];
   const level = stockLevel(product);
+  const titleId = useId();
   return (
     <article className={styles.card}>
       <div className={styles.media}>
@@ -38,13 +42,14 @@ export function ProductCard({ product, headingLevel: H = 'h3', eager }: Props) {
         <span className={styles.badge} data-level={level.kind}>
           {stockLabel(level)}
         </span>
+        <WishlistButton product={product} describedBy={titleId} className={styles.heart} />
         <Link to={href} className={styles.quick} aria-label={`Quick view: ${product.title}`} title="Quick view">
           <EyeIcon size={20} />
         </Link>
       </div>
       <div className={styles.body}>
         {category && <p className={styles.category}>{category.name}</p>}
-        <H className={styles.title}>
+        <H className={styles.title} id={titleId}>
           <Link to={href}>{product.title}</Link>
         </H>
         <div className={styles.foot}>

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +6,8 @@ import { readToken } from '#web/lib/api-client';
 import { demoData } from '#web/test/catalog-store';
 import { renderWithApp } from '#web/test/render';
 import { lineFor, seedCart, signIn, demoProducts } from '#web/test/shop-session';
+import { freshWishlistDbPerTest, seedDeviceWishlist } from '#web/test/wishlist-kit';
+import { mockBackend } from '#mock-api/mock-store';
 import { Header } from './header';
 import { searchUrl } from './search-url';
 
@@ -12,6 +15,7 @@ import { searchUrl } from './search-url';
 configure({ asyncUtilTimeout: 4000 });
 
 const location = () => screen.getByTestId('location').textContent;
+const wishlistDb = freshWishlistDbPerTest();
 
 describe('header search', () => {
   it('builds /products?search= with &name only for non-empty trimmed text and &category only when chosen', () => {
@@ -62,6 +66,7 @@ describe('header for visitors and shoppers', () => {
     expect(within(banner).getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist');
     expect(within(banner).getByRole('link', { name: /Cart/ })).toHaveTextContent('USD 0');
     expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('wishlist-badge')).not.toBeInTheDocument();
     expect(within(banner).getByRole('link', { name: `Threadline home` })).toHaveAttribute('href', '/');
   });
 
@@ -74,6 +79,24 @@ describe('header for visitors and shoppers', () => {
     const total = a!.sale_price ?? a!.regular_price;
     const expected = total * 2 + (b!.sale_price ?? b!.regular_price);
     expect(screen.getByRole('link', { name: /Cart/ })).toHaveTextContent(`USD ${expected.toLocaleString(undefined, { maximumFractionDigits: 2 })}`);
+  });
+
+  it('counts a guest’s saved products on the wishlist heart', async () => {
+    const [a, b, c] = await demoProducts();
+    await seedDeviceWishlist(wishlistDb(), [a!, b!, c!]);
+    renderWithApp(<Header />);
+    const link = await within(screen.getByRole('banner')).findByRole('link', { name: 'Wishlist, 3 items' });
+    expect(link).toHaveAttribute('href', '/wishlist');
+    expect(within(link).getByTestId('wishlist-badge')).toHaveTextContent('3');
+  });
+
+  it('counts the signed-in account’s wishlist as the shop holds it', async () => {
+    const [a] = await demoProducts();
+    const auth = await signIn('shopper');
+    await (await mockBackend()).core.wishlist.add(auth.user.id, a!.id);
+    renderWithApp(<Header />);
+    expect(await screen.findByRole('link', { name: 'Wishlist, 1 item' })).toHaveAttribute('href', '/wishlist');
+    expect(screen.getByTestId('wishlist-badge')).toHaveTextContent('1');
   });
 
   it('lists HOME and the first 6 categories in upper case in the bottom bar', async () => {

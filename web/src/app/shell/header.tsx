@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { HeartIcon, MenuIcon } from '#web/components/icons';
+import { MenuIcon } from '#web/components/icons';
 import { useCategories } from '#web/features/catalog/api/use-categories';
 import { useAtomValue } from '#web/lib/jotai';
 import { isAdminAtom, userAtom } from '#web/lib/session/auth-atoms';
 import { STORE } from '#web/lib/store-config';
 import { CartLink } from './cart-link';
 import { CategoryBar } from './category-bar';
+import { WishlistLink } from './wishlist-link';
 import { MobileMenu } from './mobile-menu';
 import { SearchForm } from './search-form';
 import { UserMenu } from './user-menu';
@@ -61,11 +62,7 @@ export function Header() {
               </Link>
             )}
           </div>
-          {!isAdmin && (
-            <Link to="/wishlist" className={styles.iconLink} aria-label="Wishlist">
-              <HeartIcon />
-            </Link>
-          )}
+          {!isAdmin && <WishlistLink />}
           {!isAdmin && <CartLink />}
         </div>
       </div>
