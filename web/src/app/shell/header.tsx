@@ -11,6 +11,7 @@ import { WishlistLink } from './wishlist-link';
 import { MobileMenu } from './mobile-menu';
 import { SearchForm } from './search-form';
 import { UserMenu } from './user-menu';
+import { useUnreadNotifications } from '#web/features/account/use-notifications';
 import styles from './header.module.css';
 
 /** The shared header of spec section 2. Admins get the slim version: no search, category bar, cart or wishlist. */
@@ -19,6 +20,7 @@ export function Header() {
   const isAdmin = useAtomValue(isAdminAtom);
   const { categories } = useCategories();
   const [menuOpen, setMenuOpen] = useState(false);
+  const unread = useUnreadNotifications();
   // On the list page the search box shows the search being looked at; it starts afresh whenever that changes.
   const { pathname, search } = useLocation();
   const listing = pathname === '/products' ? new URLSearchParams(search) : null;
@@ -29,11 +31,20 @@ export function Header() {
         <button
           type="button"
           className={styles.menuButton}
-          aria-label="Open menu"
+          aria-label={
+            unread > 0
+              ? `Open menu, ${unread} unread ${unread === 1 ? 'notification' : 'notifications'}`
+              : 'Open menu'
+          }
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
         >
           <MenuIcon />
+          {unread > 0 && (
+            <span className={styles.menuBadge} aria-hidden="true">
+              {unread}
+            </span>
+          )}
         </button>
         <Link to={isAdmin ? '/admin' : '/'} className={styles.logo} aria-label={`${STORE.name} home`}>
           <span className={styles.logoMark} aria-hidden="true">
@@ -67,7 +78,14 @@ export function Header() {
         </div>
       </div>
       {!isAdmin && <CategoryBar categories={categories} />}
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} user={user} isAdmin={isAdmin} categories={categories} />
+      <MobileMenu
+        unread={unread}
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        user={user}
+        isAdmin={isAdmin}
+        categories={categories}
+      />
     </header>
   );
 }

@@ -12,6 +12,8 @@ interface Props {
   open: boolean;
   onClose: () => void;
   user: User | null;
+  /** Unread back-in-stock notifications, shown beside Profile. */
+  unread?: number;
   isAdmin: boolean;
   categories: Category[];
 }
@@ -21,12 +23,20 @@ interface Props {
  * and Cart (n items) for non-admins. It also carries the search form, which the spec's header shows only on
  * large screens — without it a phone shopper could not search at all.
  */
-export function MobileMenu({ open, onClose, user, isAdmin, categories }: Props) {
+export function MobileMenu({ open, onClose, user, isAdmin, categories, unread = 0 }: Props) {
   const count = useAtomValue(cartCountAtom);
   const logout = useLogout();
   return (
     <Drawer open={open} onClose={onClose} title="Menu">
-      {!isAdmin && <SearchForm categories={categories} idPrefix="drawer-search" onSearched={onClose} className={styles.search} compact />}
+      {!isAdmin && (
+        <SearchForm
+          categories={categories}
+          idPrefix="drawer-search"
+          onSearched={onClose}
+          className={styles.search}
+          compact
+        />
+      )}
       <nav aria-label="Mobile">
         <ul className={styles.list}>
           <li>
@@ -37,7 +47,11 @@ export function MobileMenu({ open, onClose, user, isAdmin, categories }: Props) 
           {!isAdmin &&
             categories.map((c) => (
               <li key={c.id}>
-                <Link to={`/products?category=${encodeURIComponent(c.slug)}`} className={styles.link} onClick={onClose}>
+                <Link
+                  to={`/products?category=${encodeURIComponent(c.slug)}`}
+                  className={styles.link}
+                  onClick={onClose}
+                >
                   {c.name}
                 </Link>
               </li>
@@ -49,6 +63,15 @@ export function MobileMenu({ open, onClose, user, isAdmin, categories }: Props) 
               <li>
                 <Link to="/profile" className={styles.link} onClick={onClose}>
                   Profile
+                  {unread > 0 && (
+                    <>
+                      {' '}
+                      <span className={styles.count}>{`${unread} new`}</span>{' '}
+                      <span className="visually-hidden">
+                        {unread === 1 ? 'notification' : 'notifications'}
+                      </span>
+                    </>
+                  )}
                 </Link>
               </li>
               <li>

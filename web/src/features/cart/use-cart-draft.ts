@@ -10,7 +10,11 @@ import type { CartLine } from '#contract/schemas/cart';
 export const lineKey = (l: Pick<CartLine, 'productId' | 'selectedSize' | 'selectedColor'>): string =>
   `${l.productId}|${l.selectedSize}|${l.selectedColor}`;
 
-export function useCartDraft(lines: readonly CartLine[]) {
+/** `leftOf` caps an edit at what is left of the line's size and colour, when that is known (issue 14). */
+export function useCartDraft(
+  lines: readonly CartLine[],
+  leftOf: (l: CartLine) => number | undefined = () => undefined,
+) {
   const [draft, setDraft] = useState<Record<string, string>>({});
 
   const valueOf = useCallback((l: CartLine) => draft[lineKey(l)] ?? String(l.qty), [draft]);
@@ -19,7 +23,7 @@ export function useCartDraft(lines: readonly CartLine[]) {
     [],
   );
   /** The quantities Update Cart pushes: the edited ones, the committed ones elsewhere. */
-  const quantities = lines.map((l) => parseQty(draft[lineKey(l)]) ?? l.qty);
+  const quantities = lines.map((l) => parseQty(draft[lineKey(l)], leftOf(l)) ?? l.qty);
   const reset = useCallback(() => setDraft({}), []);
 
   return { valueOf, edit, quantities, reset };

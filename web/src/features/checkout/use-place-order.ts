@@ -12,6 +12,7 @@ import { cartLinesAtom, clearCartAtom, updateCartAtom } from '#web/lib/session/c
 import { shippingAddressAtom } from '#web/lib/session/shipping-atoms';
 import { placeOrder } from './api/orders-api';
 import { addressOf, clearDraft, newIdempotencyKey, orderBody } from './checkout-form';
+import { stockRefusal, type Refusal } from './stock-refusal';
 import { useSignInDetour } from './use-sign-in-detour';
 
 export const ORDER_FAILED = 'Error placing order. Please try again.';
@@ -53,6 +54,8 @@ async function saveOnDevice(
  * With no network (the browser says so, or the request cannot reach the shop) the order is saved on the
  * device with that same key and sent later (lib/outbox): the cart empties and /order-saved/<key> says so.
  * If the device cannot keep it either, the form stays and the offline notice beside Place Order explains.
+ *
+ * A 409 out_of_stock (issue 14) comes back as `refusal`: the lines that ask for more than is left.
  */
 export function usePlaceOrder() {
   const lines = useAtomValue(cartLinesAtom);
@@ -64,6 +67,8 @@ export function usePlaceOrder() {
   const navigate = useNavigate();
   const signInAndReturn = useSignInDetour();
   const [processing, setProcessing] = useState(false);
+  // The shop's out_of_stock answer, with the cart it was for: it stops showing as soon as the cart changes.
+  const [refused, setRefused] = useState<{ sent: readonly CartLine[]; short: Refusal } | null>(null);
   const key = useRef<string | null>(null);
   const inFlight = useRef(false);
 
@@ -94,12 +99,18 @@ export function usePlaceOrder() {
         if (saved) done(`/order-saved/${encodeURIComponent(attempt)}`);
         return saved;
       };
+      setRefused(null);
       try {
         if (navigator.onLine === false && (await saveInstead())) return;
         const { orderId } = await placeOrder(body, attempt);
         done(`/order-success/${orderId}`);
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401) {
+        const short = stockRefusal(err);
+        if (short) {
+          // Nothing was taken or made: the next attempt (after lowering) is a new order with a new key.
+          key.current = null;
+          setRefused({ sent: lines, short });
+        } else if (err instanceof ApiError && err.status === 401) {
           // The session ended (expired or revoked elsewhere): sign in again and come back, form kept.
           clearAuth();
           signInAndReturn(form);
@@ -118,5 +129,6 @@ export function usePlaceOrder() {
     [lines, user, setAddress, updateCart, clearCart, clearAuth, navigate, signInAndReturn],
   );
 
-  return { place, processing, forget };
+  const refusal = refused && refused.sent === lines ? refused.short : null;
+  return { place, processing, forget, refusal };
 }

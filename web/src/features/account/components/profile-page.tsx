@@ -2,18 +2,19 @@ import { PageMeta } from '#web/components/page-meta';
 import { useAtomValue } from '#web/lib/jotai';
 import { userAtom } from '#web/lib/session/auth-atoms';
 import { ChangePassword } from './change-password';
+import { NotificationsList } from './notifications-list';
 import { OrdersList } from './orders-list';
 import page from '#web/styles/page.module.css';
 import styles from './profile.module.css';
 
 const orNotProvided = (v: string | undefined) => (v && v.trim() ? v : 'Not provided');
 
-/** /profile (signed-in only, guarded in the route table): account details, password, orders. */
+/** /profile (signed-in only, guarded in the route table): account details, password, notifications, orders. */
 export function ProfilePage() {
   const user = useAtomValue(userAtom);
   return (
     <div className={`container ${page.page}`}>
-      <PageMeta title="My Account" description="Your account details and orders." />
+      <PageMeta title="My Account" description="Your account details, notifications and orders." />
       <h1 className={page.heading}>My Account</h1>
       <div className={styles.layout}>
         <div className={styles.side}>
@@ -38,7 +39,10 @@ export function ProfilePage() {
           </section>
           <ChangePassword />
         </div>
-        <OrdersList />
+        <div className={styles.main}>
+          <NotificationsList />
+          <OrdersList />
+        </div>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { ColumnHeads } from '#web/components/column-heads';
 import { ProductImage } from '#web/components/product-image';
 import { QuantityStepper } from '#web/components/quantity-stepper';
 import { money } from '#web/lib/store-config';
+import { shortNote } from '../stock-lines';
 import { lineKey } from '../use-cart-draft';
 import styles from './cart-table.module.css';
 
@@ -13,6 +14,8 @@ interface Props {
   valueOf: (line: CartLine) => string;
   onEdit: (line: CartLine, text: string) => void;
   onRemove: (index: number) => void;
+  /** Units left of a line's size and colour; undefined when unknown or untracked (no limit). */
+  leftOf?: (line: CartLine) => number | undefined;
 }
 
 /** The options a line was bought with, e.g. "M / Navy"; blank parts are left out. */
@@ -23,8 +26,9 @@ export function lineOptions(l: Pick<CartLine, 'selectedSize' | 'selectedColor'>)
 /**
  * Product, Price, Quantity, Subtotal, Action (spec section 2). Subtotals use the committed quantities:
  * edits only count once Update Cart applies them. On narrow screens each row becomes a card (CSS only).
+ * A line asking for more than is left says Only N left or Sold out under its name (issue 14).
  */
-export function CartTable({ lines, valueOf, onEdit, onRemove }: Props) {
+export function CartTable({ lines, valueOf, onEdit, onRemove, leftOf = () => undefined }: Props) {
   return (
     <table className={styles.table}>
       <caption className="visually-hidden">Items in your cart</caption>
@@ -33,6 +37,8 @@ export function CartTable({ lines, valueOf, onEdit, onRemove }: Props) {
         {lines.map((line, i) => {
           const options = lineOptions(line);
           const name = options ? `${line.title} (${options})` : line.title;
+          const left = leftOf(line);
+          const note = shortNote(line.qty, left);
           return (
             <tr key={lineKey(line)}>
               <th scope="row">
@@ -63,6 +69,7 @@ export function CartTable({ lines, valueOf, onEdit, onRemove }: Props) {
                         {line.selectedColor}
                       </span>
                     ) : null}
+                    {note ? <span className={styles.short}>{note}</span> : null}
                   </span>
                 </div>
               </th>
@@ -72,6 +79,8 @@ export function CartTable({ lines, valueOf, onEdit, onRemove }: Props) {
               <td data-label="Quantity">
                 <QuantityStepper
                   value={valueOf(line)}
+                  max={left}
+                  disabled={left === 0}
                   labels={{
                     group: `Quantity of ${name}`,
                     input: `Quantity of ${name}`,

@@ -1,18 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  validateCheckout,
-  type CheckoutErrors,
-  type CheckoutForm,
-} from '#contract/rules/validation';
+import { validateCheckout, type CheckoutErrors, type CheckoutForm } from '#contract/rules/validation';
 import { buttonClass } from '#web/components/button';
 import { PageMeta } from '#web/components/page-meta';
-import { useAtomValue } from '#web/lib/jotai';
+import { useAtom, useAtomValue } from '#web/lib/jotai';
 import { useNetworkStatus } from '#web/lib/network-status';
 import { userAtom } from '#web/lib/session/auth-atoms';
-import { cartLinesAtom, cartTotalAtom } from '#web/lib/session/cart-atoms';
+import { cartAtom, cartLinesAtom, cartTotalAtom } from '#web/lib/session/cart-atoms';
 import { shippingAddressAtom } from '#web/lib/session/shipping-atoms';
 import { clearDraft, initialForm, saveDraft } from '../checkout-form';
+import { lowerToAvailable } from '../stock-refusal';
 import { usePlaceOrder } from '../use-place-order';
 import { SIGN_IN_DETOUR, useSignInDetour } from '../use-sign-in-detour';
 import { BillingForm, FIELD_ORDER } from './billing-form';
@@ -29,7 +26,9 @@ export function CheckoutPage() {
   const signInAndReturn = useSignInDetour();
   const [form, setForm] = useState<CheckoutForm>(() => initialForm(address, user));
   const [errors, setErrors] = useState<CheckoutErrors>({});
-  const { place, processing, forget } = usePlaceOrder();
+  const { place, processing, forget, refusal } = usePlaceOrder();
+  const [cart, setCart] = useAtom(cartAtom);
+  const [lowered, setLowered] = useState(false);
   const { offline } = useNetworkStatus();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -42,9 +41,18 @@ export function CheckoutPage() {
     forget();
   };
 
+  // The order was refused for stock: lower the lines to what is left, then Place Order is the next step.
+  const lower = () => {
+    if (!refusal) return;
+    setCart({ ...cart, lines: lowerToAvailable(cart.lines, refusal) });
+    setLowered(true);
+    formRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (processing) return;
+    setLowered(false);
     const found = validateCheckout(form);
     setErrors(found);
     const first = FIELD_ORDER.find((k) => k in found && found[k as keyof CheckoutErrors]);
@@ -91,6 +99,9 @@ export function CheckoutPage() {
               city={form.city}
               processing={processing}
               offline={offline}
+              refusal={refusal}
+              onLower={lower}
+              lowered={lowered}
             />
           </form>
         </>

@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import type { CartLine } from '#contract/schemas/cart';
 import { shippingForOrder } from '#contract/rules/shipping';
 import { Button } from '#web/components/button';
-import { OrderLines } from '#web/components/order-lines';
 import { Panel } from '#web/components/panel';
 import { TotalsList } from '#web/components/totals-list';
+import type { Refusal } from '../stock-refusal';
+import { StockRefusalNotice } from './stock-refusal-notice';
+import { SummaryLines } from './summary-lines';
 import styles from './order-summary.module.css';
 
 interface Props {
@@ -14,7 +16,14 @@ interface Props {
   processing: boolean;
   /** No network: Place Order saves the order on the device (issue 12), and the shopper is told so beside it. */
   offline?: boolean;
+  /** The shop's out_of_stock answer for these lines (issue 14), and the way to lower them to what is left. */
+  refusal?: Refusal | null;
+  onLower?: () => void;
+  /** Said once the lines were lowered, until the next Place Order. */
+  lowered?: boolean;
 }
+
+export const LINES_LOWERED = 'Quantities lowered to what is left. Check your order and place it again.';
 
 export const OFFLINE_ORDER =
   "You're offline. Place Order saves your order on this device and sends it as soon as you're back online.";
@@ -23,11 +32,20 @@ export const OFFLINE_ORDER =
  * Your order: lines, subtotal, shipping and total. Shipping follows the server's rule on the form's
  * city (20 once a city is typed), so the total shown is the total the server will charge.
  */
-export function OrderSummary({ lines, subtotal, city, processing, offline = false }: Props) {
+export function OrderSummary({
+  lines,
+  subtotal,
+  city,
+  processing,
+  offline = false,
+  refusal = null,
+  onLower,
+  lowered = false,
+}: Props) {
   const shipping = shippingForOrder(city);
   return (
     <Panel titleId="summary-title" title="Your Order" className={styles.card}>
-      <OrderLines lines={lines} />
+      <SummaryLines lines={lines} refusal={refusal} />
       <TotalsList
         subtotal={subtotal}
         shipping={shipping}
@@ -46,8 +64,9 @@ export function OrderSummary({ lines, subtotal, city, processing, offline = fals
         website, as described in our <Link to="/privacy-policy">privacy policy</Link>.
       </p>
       <p role="status" className={offline ? styles.offline : styles.online}>
-        {offline ? OFFLINE_ORDER : null}
+        {offline ? OFFLINE_ORDER : lowered ? LINES_LOWERED : null}
       </p>
+      {refusal && onLower ? <StockRefusalNotice onLower={onLower} /> : null}
       <Button type="submit" variant="accent" block disabled={processing}>
         {processing ? 'Processing Order...' : 'Place Order'}
       </Button>

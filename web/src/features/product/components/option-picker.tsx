@@ -12,15 +12,31 @@ interface Props {
   /** Shown when the product lists no options at all. */
   emptyText: string;
   swatches?: boolean;
+  /** Options sold out for the other pick: marked, yet still choosable (to ask to be told when back). */
+  soldOut?: (option: string) => boolean;
 }
+
+const never = () => false;
 
 /**
  * A size or colour choice as a radio group: arrow keys move between options, each has an accessible name
- * (colour swatches carry their colour value as text for screen readers).
+ * (colour swatches carry their colour value as text for screen readers). A sold-out option keeps its name
+ * and says "Sold out" as its description, so the options' names stay what the shop calls them.
  */
-export function OptionPicker({ label, name, options, value, onChange, error, emptyText, swatches = false }: Props) {
+export function OptionPicker({
+  label,
+  name,
+  options,
+  value,
+  onChange,
+  error,
+  emptyText,
+  swatches = false,
+  soldOut = never,
+}: Props) {
   const labelId = useId();
   const errorId = useId();
+  const soldOutId = useId();
   return (
     <div
       role="radiogroup"
@@ -37,19 +53,37 @@ export function OptionPicker({ label, name, options, value, onChange, error, emp
         <p className={styles.empty}>{emptyText}</p>
       ) : (
         <div className={styles.options}>
-          {options.map((o) => (
-            <label key={o} className={swatches ? styles.swatchOption : styles.option} title={swatches ? o : undefined}>
-              <input className={styles.input} type="radio" name={name} value={o} checked={value === o} onChange={() => onChange(o)} />
-              {swatches ? (
-                <>
-                  <span className={styles.swatch} style={{ background: o }} aria-hidden="true" />
-                  <span className="visually-hidden">{o}</span>
-                </>
-              ) : (
-                <span className={styles.chip}>{o}</span>
-              )}
-            </label>
-          ))}
+          {options.map((o) => {
+            const out = soldOut(o);
+            return (
+              <label
+                key={o}
+                className={`${swatches ? styles.swatchOption : styles.option} ${out ? styles.soldOut : ''}`}
+                title={swatches ? (out ? `${o}: Sold out` : o) : out ? 'Sold out' : undefined}
+              >
+                <input
+                  className={styles.input}
+                  type="radio"
+                  name={name}
+                  value={o}
+                  checked={value === o}
+                  onChange={() => onChange(o)}
+                  aria-describedby={out ? soldOutId : undefined}
+                />
+                {swatches ? (
+                  <>
+                    <span className={styles.swatch} style={{ background: o }} aria-hidden="true" />
+                    <span className="visually-hidden">{o}</span>
+                  </>
+                ) : (
+                  <span className={styles.chip}>{o}</span>
+                )}
+              </label>
+            );
+          })}
+          <span id={soldOutId} hidden>
+            Sold out
+          </span>
         </div>
       )}
       {error && (

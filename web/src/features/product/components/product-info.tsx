@@ -1,24 +1,16 @@
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { effectivePrice } from '#contract/rules/money';
+import { Link, useSearchParams } from 'react-router';
 import { SHIPPING_FLAT } from '#contract/rules/shipping';
+import { stockLabel, stockLevel } from '#contract/rules/stock';
 import type { Product } from '#contract/schemas/product';
-import { Button } from '#web/components/button';
 import { TruckIcon } from '#web/components/icons';
 import { Price } from '#web/components/price';
-import { QuantityStepper } from '#web/components/quantity-stepper';
-import { useSetAtom } from '#web/lib/jotai';
-import { addToCartAtom } from '#web/lib/session/cart-atoms';
 import { money } from '#web/lib/store-config';
+import { optionSoldOut } from '../product-stock';
+import { BuyBox } from './buy-box';
 import { OptionPicker } from './option-picker';
 import styles from './product-detail.module.css';
-
-const PRODUCT_QTY_LABELS = {
-  input: 'Quantity',
-  decrease: 'Decrease quantity',
-  increase: 'Increase quantity',
-};
 
 /** The texts of the two picks a cart line needs. */
 const PICKS = {
@@ -39,10 +31,12 @@ const PICKS = {
 /**
  * A pick the shopper must make (size or colour): its value, the props of its picker, and check(), which
  * shows why nothing can be added yet (nothing chosen, or nothing to choose from) and says whether it is set.
+ * It starts from the address's ?size= / ?color= when that is one of the options (the way back from
+ * signing in for Notify me when it's back).
  */
-function usePick(name: keyof typeof PICKS, options: string[]) {
+function usePick(name: keyof typeof PICKS, options: string[], initial: string | null) {
   const text = PICKS[name];
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initial !== null && options.includes(initial) ? initial : '');
   const [error, setError] = useState<string | null>(null);
   const check = () => {
     setError(value ? null : options.length ? text.choose : text.none);
@@ -62,33 +56,19 @@ function usePick(name: keyof typeof PICKS, options: string[]) {
 /**
  * Title, price, category, pickers, quantity and Add to Cart. Size and colour must both be chosen: the check
  * is on the selection (spec section 4), so a product that lists no sizes or colours cannot be added — the
- * pickers say so up front instead of leaving the shopper puzzled.
+ * pickers say so up front instead of leaving the shopper puzzled. The badge beside the price reads the whole
+ * product's stock (as the cards do); the pickers mark the options sold out for the other pick, and stay
+ * choosable so a shopper can ask to be told when one is back.
  */
 export function ProductInfo({ product }: { product: Product }) {
-  const size = usePick('size', product.sizes);
-  const color = usePick('color', product.colors);
-  const [qty, setQty] = useState(1);
-  const [qtyText, setQtyText] = useState('1');
-  const addToCart = useSetAtom(addToCartAtom);
-  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const size = usePick('size', product.sizes, params.get('size'));
+  const color = usePick('color', product.colors, params.get('color'));
   const category = product.categories[0];
   const description = useMemo(() => DOMPurify.sanitize(product.description), [product.description]);
-
-  const add = () => {
-    // Both are checked (not short-circuited) so each picker shows its own message.
-    const picked = [size.check(), color.check()].every(Boolean);
-    if (!picked) return;
-    addToCart({
-      productId: product.id,
-      qty,
-      price: effectivePrice(product),
-      title: product.title,
-      image: product.featured_image,
-      selectedSize: size.value,
-      selectedColor: color.value,
-    });
-    navigate('/cart');
-  };
+  const level = stockLevel(product);
+  // Both are checked (not short-circuited) so each picker shows its own message.
+  const checkPicks = () => [size.check(), color.check()].every(Boolean);
 
   return (
     <div className={styles.info}>
@@ -100,29 +80,20 @@ export function ProductInfo({ product }: { product: Product }) {
       <h1 className={styles.title}>{product.title}</h1>
       <div className={styles.priceRow}>
         <Price sale_price={product.sale_price} regular_price={product.regular_price} size="large" />
-        <span className={styles.stock}>In Stock</span>
+        <span className={styles.stock} data-level={level.kind}>
+          {stockLabel(level)}
+        </span>
       </div>
       {product.short_description && <p className={styles.lead}>{product.short_description}</p>}
       <div className={styles.pickers}>
-        <OptionPicker {...size.picker} />
-        <OptionPicker {...color.picker} swatches />
-      </div>
-      <div className={styles.buy}>
-        <QuantityStepper
-          value={qtyText}
-          fallback={qty}
-          size="large"
-          labels={PRODUCT_QTY_LABELS}
-          onChange={(text) => {
-            setQtyText(text);
-            const n = Number.parseInt(text, 10);
-            if (Number.isFinite(n) && n >= 1) setQty(n);
-          }}
+        <OptionPicker {...size.picker} soldOut={(o) => optionSoldOut(product, 'size', o, color.value)} />
+        <OptionPicker
+          {...color.picker}
+          soldOut={(o) => optionSoldOut(product, 'color', o, size.value)}
+          swatches
         />
-        <Button variant="accent" className={styles.add} onClick={add}>
-          Add to Cart
-        </Button>
       </div>
+      <BuyBox product={product} size={size.value} color={color.value} checkPicks={checkPicks} />
       <aside className={styles.shipping} aria-labelledby="shipping-heading">
         <TruckIcon />
         <div>

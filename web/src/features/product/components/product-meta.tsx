@@ -1,5 +1,6 @@
 import type { Product } from '#contract/schemas/product';
 import { effectivePrice } from '#contract/rules/money';
+import { stockLevel } from '#contract/rules/stock';
 import { PageMeta } from '#web/components/page-meta';
 import { CURRENCY, STORE } from '#web/lib/store-config';
 
@@ -38,7 +39,7 @@ export function ProductMeta({ product }: { product: Product }) {
       url,
       price: price.toFixed(2),
       priceCurrency: CURRENCY,
-      availability: 'https://schema.org/InStock',
+      availability: `https://schema.org/${stockLevel(product).kind === 'out' ? 'OutOfStock' : 'InStock'}`,
     },
   };
   return <PageMeta title={product.title} description={description} openGraph={openGraph} jsonLd={jsonLd} />;

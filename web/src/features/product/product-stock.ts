@@ -1,0 +1,27 @@
+import { unitsLeft } from '#contract/rules/stock';
+import type { Product } from '#contract/schemas/product';
+
+/**
+ * Stock rules of the product page (issue 14), over the quantities the product carries (the network's or,
+ * offline, the last synced copy's). An untracked product is never sold out.
+ */
+type Stocked = Pick<Product, 'inventory' | 'sizes' | 'colors'>;
+
+/**
+ * Whether a size (or colour) option is sold out for the other pick: with the other chosen, that one
+ * combination; with nothing chosen yet, every combination the option appears in.
+ */
+export function optionSoldOut(p: Stocked, kind: 'size' | 'color', option: string, other: string): boolean {
+  if (!p.inventory) return false;
+  const others = other ? [other] : kind === 'size' ? p.colors : p.sizes;
+  const pairs = (others.length ? others : ['']).map((o) => (kind === 'size' ? [option, o] : [o, option]));
+  return pairs.every(([size = '', color = '']) => unitsLeft(p, size, color) === 0);
+}
+
+/**
+ * How many more units of the chosen size and colour can go into the cart: what is left minus what the cart
+ * already holds of it; undefined when the product does not track stock or nothing is chosen yet.
+ */
+export function roomLeft(left: number | undefined, inCart: number): number | undefined {
+  return left === undefined ? undefined : Math.max(0, left - inCart);
+}
