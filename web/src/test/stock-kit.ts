@@ -69,3 +69,20 @@ export async function shopperWaitsFor(p: Product, size: string, color: string): 
   const token = await getMockToken('shopper');
   await api('notifyMe', { params: { id: p.id }, body: { size, color }, token });
 }
+
+/**
+ * The cart and checkout tests' shop: one product with 2 units left and one sold out (each in its first
+ * size × colour), and an untracked product with sizes and colours.
+ */
+export async function reseedLowGoneUntracked(): Promise<{ low: Product; gone: Product; untracked: Product }> {
+  const {
+    demo,
+    products: [low, gone],
+  } = await reseedWithStock(
+    (p) => stockOf(p, { [`${p.sizes[0]}|${p.colors[0]}`]: 2 }),
+    (p) => stockOf(p, { [`${p.sizes[0]}|${p.colors[0]}`]: 0 }),
+  );
+  const untracked = demo.products.find((p) => !p.inventory && p.sizes.length && p.colors.length);
+  if (!low || !gone || !untracked) throw new Error('the demo lacks the products these tests need');
+  return { low, gone, untracked };
+}

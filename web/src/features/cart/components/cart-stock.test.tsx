@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cartLinesAtom } from '#web/lib/session/cart-atoms';
 import { renderWithApp } from '#web/test/render';
 import { lineFor, seedCart } from '#web/test/shop-session';
-import { reseedWithStock, stockOf } from '#web/test/stock-kit';
+import { reseedLowGoneUntracked, reseedWithStock, stockOf } from '#web/test/stock-kit';
 import { CartPage } from './cart-page';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -13,23 +13,16 @@ const rowOf = (title: string) => screen.getByRole('link', { name: title }).close
 
 describe('Cart page stock', () => {
   it('says under each line what is left when it asks for more, and lowers them all in one go', async () => {
-    const {
-      demo,
-      products: [low, gone],
-    } = await reseedWithStock(
-      (p) => stockOf(p, { [`${p.sizes[0]}|${p.colors[0]}`]: 2 }),
-      (p) => stockOf(p, { [`${p.sizes[0]}|${p.colors[0]}`]: 0 }),
-    );
-    const untracked = demo.products.find((p) => !p.inventory && p.sizes.length && p.colors.length)!;
-    seedCart([lineFor(low!, 5), lineFor(gone!, 1), lineFor(untracked, 4)]);
+    const { low, gone, untracked } = await reseedLowGoneUntracked();
+    seedCart([lineFor(low, 5), lineFor(gone, 1), lineFor(untracked, 4)]);
     const user = userEvent.setup();
     const { store } = renderWithApp(<CartPage />, { route: '/cart' });
 
-    expect(await within(rowOf(low!.title)).findByText('Only 2 left')).toBeInTheDocument();
-    expect(within(rowOf(gone!.title)).getByText('Sold out')).toBeInTheDocument();
+    expect(await within(rowOf(low.title)).findByText('Only 2 left')).toBeInTheDocument();
+    expect(within(rowOf(gone.title)).getByText('Sold out')).toBeInTheDocument();
     expect(within(rowOf(untracked.title)).queryByText(/left|Sold out/)).not.toBeInTheDocument();
-    expect(within(rowOf(low!.title)).getByRole('button', { name: /^Increase quantity/ })).toBeDisabled();
-    expect(within(rowOf(gone!.title)).getByRole('spinbutton')).toBeDisabled();
+    expect(within(rowOf(low.title)).getByRole('button', { name: /^Increase quantity/ })).toBeDisabled();
+    expect(within(rowOf(gone.title)).getByRole('spinbutton')).toBeDisabled();
     expect(within(rowOf(untracked.title)).getByRole('button', { name: /^Increase quantity/ })).toBeEnabled();
 
     const notice = screen.getByRole('alert');
@@ -37,10 +30,10 @@ describe('Cart page stock', () => {
     await user.click(within(notice).getByRole('button', { name: 'Lower to what is left' }));
 
     expect(store.get(cartLinesAtom).map((l) => [l.productId, l.qty])).toEqual([
-      [low!.id, 2],
+      [low.id, 2],
       [untracked.id, 4],
     ]);
-    expect(screen.queryByRole('link', { name: gone!.title })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: gone.title })).not.toBeInTheDocument();
     expect(screen.queryByText('Only 2 left')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -5,8 +5,9 @@ import { Button } from '#web/components/button';
 import { Panel } from '#web/components/panel';
 import { TotalsList } from '#web/components/totals-list';
 import type { Refusal } from '../stock-refusal';
+import { refusalNote, shortFor } from '../stock-refusal';
 import { StockRefusalNotice } from './stock-refusal-notice';
-import { SummaryLines } from './summary-lines';
+import { OrderLines } from '#web/components/order-lines';
 import styles from './order-summary.module.css';
 
 interface Props {
@@ -45,7 +46,13 @@ export function OrderSummary({
   const shipping = shippingForOrder(city);
   return (
     <Panel titleId="summary-title" title="Your Order" className={styles.card}>
-      <SummaryLines lines={lines} refusal={refusal} />
+      <OrderLines
+        lines={lines}
+        noteFor={(l) => {
+          const short = refusal ? shortFor(refusal, l) : undefined;
+          return short ? refusalNote(short) : null;
+        }}
+      />
       <TotalsList
         subtotal={subtotal}
         shipping={shipping}
