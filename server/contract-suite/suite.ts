@@ -9,6 +9,7 @@ import { authSuite } from './suite-auth';
 import { cachingSuite } from './suite-caching';
 import { catalogSuite } from './suite-catalog';
 import { ordersSuite } from './suite-orders';
+import { reportsSuite } from './suite-reports';
 import { stockSuite } from './suite-stock';
 import { wishlistSuite } from './suite-wishlist';
 
@@ -20,4 +21,5 @@ export function runContractSuite(target: () => ContractTarget): void {
   authSuite(client);
   stockSuite(client);
   wishlistSuite(client);
+  reportsSuite(client);
 }

@@ -9,6 +9,7 @@ import type { OrderStatus } from '#contract/schemas/order';
 import { ORDER_STATUSES } from '#contract/schemas/order';
 import { toCents } from '#contract/rules/money';
 import type { StoredOrder } from './records';
+import { DailySales } from './sales-days';
 
 /** A status's place in count arrays: the five statuses, then one for any other (older data). */
 export type StatusSlot = number;
@@ -30,8 +31,11 @@ export class OrderStats {
   private salesCents = 0;
   private salesCount = 0;
   private readonly sold = new Map<number, SoldProduct>();
+  /** The same figures per day, for the report over a range. */
+  readonly daily = new DailySales();
 
   add(o: StoredOrder): void {
+    this.daily.add(o);
     this.bySlot[slotOf(o.status)]!++;
     if (o.status === 'cancelled') return;
     this.salesCents += toCents(o.total);
@@ -49,6 +53,7 @@ export class OrderStats {
   }
 
   remove(o: StoredOrder): void {
+    this.daily.remove(o);
     this.bySlot[slotOf(o.status)]!--;
     if (o.status === 'cancelled') return;
     this.salesCents -= toCents(o.total);
