@@ -45,6 +45,8 @@ import {
   stockRequestListSchema,
 } from './schemas/stock';
 import { wishlistSchema } from './schemas/wishlist';
+import { activityPageSchema, activityQuerySchema } from './schemas/activity';
+import { csvTextSchema, importQuerySchema, importResultSchema } from './schemas/csv';
 import { LIMITS } from './limits';
 
 /**
@@ -70,6 +72,10 @@ export interface Endpoint {
   body?: z.ZodType;
   /** Largest body read, in bytes (routes with a body); read only after the access check passed. */
   bodyLimit?: number;
+  /** `csv`: the body is text/csv, handed to the core as text (the body schema is then a string). */
+  bodyType?: 'json' | 'csv';
+  /** `csv`: the answer is a text/csv download of this name, streamed (the response schema is a string). */
+  download?: string;
   /** Budgets no real shopper reaches; `RATE_LIMITS=off` lifts them for load tests. */
   rateLimits?: readonly RateLimit[];
   response: z.ZodType;
@@ -83,6 +89,8 @@ export const BODY_LIMITS = {
   order: 64 * KB,
   form: LIMITS.dataUrl + 64 * KB,
   gallery: LIMITS.imagesPerUpload * LIMITS.dataUrl + 64 * KB,
+  /** A products CSV: its most rows with room for long descriptions. */
+  csv: 8 * 1024 * KB,
 } as const;
 
 const MINUTE = 60_000;
@@ -92,6 +100,8 @@ export const RATE_LIMITS = {
   changePassword: [{ per: 'account', max: 10, windowMs: MINUTE }],
   notifyMe: [{ per: 'account', max: 60, windowMs: MINUTE }],
   wishlist: [{ per: 'account', max: 240, windowMs: MINUTE }],
+  /** Parsing a file of up to 8 MB holds the process for a moment: a few a minute is plenty. */
+  importProducts: [{ per: 'account', max: 20, windowMs: MINUTE }],
 } as const satisfies Record<string, readonly RateLimit[]>;
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -306,6 +316,40 @@ export const endpoints = {
     params: idParams,
     rateLimits: RATE_LIMITS.wishlist,
     response: okSchema,
+    status: 200,
+  },
+  listActivity: {
+    ...ROUTES.listActivity,
+    access: 'admin',
+    query: activityQuerySchema,
+    response: activityPageSchema,
+    status: 200,
+  },
+  exportOrders: {
+    ...ROUTES.exportOrders,
+    access: 'admin',
+    query: salesReportQuerySchema,
+    download: 'orders.csv',
+    response: csvTextSchema,
+    status: 200,
+  },
+  exportProducts: {
+    ...ROUTES.exportProducts,
+    access: 'admin',
+    query: emptyQuery,
+    download: 'products.csv',
+    response: csvTextSchema,
+    status: 200,
+  },
+  importProducts: {
+    ...ROUTES.importProducts,
+    access: 'admin',
+    query: importQuerySchema,
+    body: z.string().max(BODY_LIMITS.csv),
+    bodyType: 'csv',
+    bodyLimit: BODY_LIMITS.csv,
+    rateLimits: RATE_LIMITS.importProducts,
+    response: importResultSchema,
     status: 200,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -55,6 +55,14 @@ export const LIMITS = {
   stockRequests: 100,
   /** Notifications kept per shopper: the oldest go first. */
   notifications: 100,
+  /** Activity log (issue 15): fields per entry (a product: its fields and up to 400 stock cells), a field's name, a list value, actors offered as filters. */
+  activityChanges: 500,
+  activityField: 100,
+  activityList: 1_000,
+  activityActors: 200,
+  /** A products CSV import: its rows (one product each) and the errors reported back. */
+  importRows: 2_000,
+  importErrors: 200,
 } as const;
 
 /** What one order may hold (after lines of the same product, size and colour are merged). */

@@ -39,6 +39,11 @@ export const ROUTES = {
   getWishlist: { method: 'GET', path: '/wishlist' },
   putWishlist: { method: 'PUT', path: '/wishlist/:id' },
   deleteWishlist: { method: 'DELETE', path: '/wishlist/:id' },
+  // Ours (issue 15): the activity log, and spreadsheets out and in.
+  listActivity: { method: 'GET', path: '/admin/activity' },
+  exportOrders: { method: 'GET', path: '/admin/export/orders.csv' },
+  exportProducts: { method: 'GET', path: '/admin/export/products.csv' },
+  importProducts: { method: 'POST', path: '/admin/import/products' },
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

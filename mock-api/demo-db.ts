@@ -6,29 +6,24 @@
  *           `ready`   -> { version } (written once the seed has fully landed: without it the data is a
  *                        half-finished seed and is thrown away)
  *   images  uploaded images by content-hash name: { name, bytes, contentType }
+ *   activity  the admin's activity entries by id, saved in the transaction of the change they record
  * Rows come back through the same row schemas the server checks its data files with, so a stale or
  * hand-edited database is reseeded instead of failing requests later.
  */
 import Dexie from 'dexie';
 import { z } from 'zod';
-import { ROW_SCHEMAS } from '#server/core/records';
+import type { StoredActivity } from '#server/core/records';
+import { ACTIVITY_SCHEMA, ROW_SCHEMAS } from '#server/core/records';
 import type { TableState } from '#server/store/table';
+import { TABLE_NAMES, type TableName } from '#server/core/ports';
 
 /** Bump when the stored shape changes: an older database is then reseeded. */
 export const DEMO_DATA_VERSION = 2;
 export const DEMO_DB_NAME = 'threadline-demo';
-export const TABLES = [
-  'categories',
-  'products',
-  'users',
-  'sessions',
-  'orders',
-  'wishlist',
-  'stockRequests',
-  'notifications',
-] as const;
+/** The core's tables, each an object store of its own. */
+export const TABLES = TABLE_NAMES;
 
-export type TableName = (typeof TABLES)[number];
+export type { TableName };
 export type RowOf<K extends TableName> = z.infer<(typeof ROW_SCHEMAS)[K]>;
 
 export interface StoredImage {
@@ -51,6 +46,8 @@ export function openDemoDb(name = DEMO_DB_NAME): DemoDb {
   const db = new Dexie(name);
   // Version 2 adds the stock tables (issue 14); an older database is reseeded (DEMO_DATA_VERSION).
   db.version(2).stores({ ...Object.fromEntries(TABLES.map((t) => [t, 'id'])), meta: 'key', images: 'name' });
+  // Version 3 adds the activity log (issue 15): nothing stored before changes shape, so no reseed.
+  db.version(3).stores({ activity: 'id' });
   return db;
 }
 
@@ -68,7 +65,10 @@ async function loadTable<K extends TableName>(
   return { seq: meta.success ? (meta.data.seq ?? 0) : 0, rows };
 }
 
-export type DemoSnapshot = { [K in TableName]: TableState<RowOf<K>> } & { images: StoredImage[] };
+export type DemoSnapshot = { [K in TableName]: TableState<RowOf<K>> } & {
+  images: StoredImage[];
+  activity: StoredActivity[];
+};
 
 /** The saved demo, or undefined when there is none (first start, unfinished seed, old or broken data). */
 export async function loadSnapshot(db: DemoDb): Promise<DemoSnapshot | undefined> {
@@ -92,7 +92,23 @@ export async function loadSnapshot(db: DemoDb): Promise<DemoSnapshot | undefined
     const r = imageSchema.safeParse(raw);
     return r.success ? [r.data] : [];
   });
-  return { categories, products, users, sessions, orders, wishlist, stockRequests, notifications, images };
+  // A broken entry only loses that entry.
+  const activity = (await db.table<unknown, string>('activity').toArray()).flatMap((raw) => {
+    const r = ACTIVITY_SCHEMA.safeParse(raw);
+    return r.success ? [r.data] : [];
+  });
+  return {
+    categories,
+    products,
+    users,
+    sessions,
+    orders,
+    wishlist,
+    stockRequests,
+    notifications,
+    images,
+    activity,
+  };
 }
 
 export async function clearDemoDb(db: DemoDb): Promise<void> {

@@ -10,7 +10,13 @@ import { API_BASE, BODY_LIMITS, endpoints } from '#contract/endpoints';
 import type { ApiReply } from '#server/core/api';
 import { errorReply } from '#server/core/api';
 import { DomainError } from '#server/core/errors';
-import { assertJsonContentType, bodyTooLarge, parseJsonText } from '#server/core/request-body';
+import {
+  assertCsvContentType,
+  assertJsonContentType,
+  bodyTooLarge,
+  decodeUtf8Text,
+  parseJsonText,
+} from '#server/core/request-body';
 import { mockBackend } from './mock-store';
 
 const json = (reply: ApiReply): Response => {
@@ -23,6 +29,26 @@ const json = (reply: ApiReply): Response => {
   return HttpResponse.json(reply.body as never, { status: reply.status, headers });
 };
 
+/**
+ * A download (the CSV exports) as the Koa server sends it: the same headers, the text streamed, each
+ * chunk made only when the reader pulls for it.
+ */
+function streamed(reply: ApiReply & { stream: AsyncIterable<string> }): Response {
+  const chunks = reply.stream[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return?.();
+    },
+  });
+  return new HttpResponse(body, { status: reply.status, headers: reply.headers });
+}
+
 /** The same body rules as the Koa server (server/core/request-body.ts), with the endpoint's limit. */
 async function readBody(request: Request, limit: number): Promise<unknown> {
   const text = await request.text();
@@ -30,6 +56,15 @@ async function readBody(request: Request, limit: number): Promise<unknown> {
   if (new TextEncoder().encode(text).length > limit) throw bodyTooLarge(limit);
   assertJsonContentType(request.headers.get('content-type'));
   return parseJsonText(text);
+}
+
+/** A CSV body (the products import): declared as CSV, at most the limit, UTF-8. */
+async function readCsvBody(request: Request, limit: number): Promise<string> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.length === 0) return '';
+  if (bytes.length > limit) throw bodyTooLarge(limit);
+  assertCsvContentType(request.headers.get('content-type'));
+  return decodeUtf8Text(bytes);
 }
 
 function bearer(request: Request): string | undefined {
@@ -54,11 +89,16 @@ const apiHandlers = (Object.keys(endpoints) as EndpointName[]).map((name) => {
       const reply = await api.handle(name, {
         params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
         query: firstValues(new URL(request.url).searchParams),
-        readBody: ep.body ? () => readBody(request, limit) : undefined,
+        readBody: !ep.body
+          ? undefined
+          : ep.bodyType === 'csv'
+            ? () => readCsvBody(request, limit)
+            : () => readBody(request, limit),
         token: bearer(request),
         idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
         ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
       });
+      if (reply.stream) return streamed({ ...reply, stream: reply.stream });
       return json(reply);
     } catch (error) {
       if (!(error instanceof DomainError)) console.error('[mock-api]', name, error);

@@ -15,6 +15,7 @@ import type { HtmlSanitizer, Stores } from '#server/core/ports';
 import type { DemoStore } from '#server/core/seed';
 import { seedDemoStore } from '#server/core/seed';
 import { createCountriesDataset } from '#server/store/countries-dataset';
+import { createCsvCodec } from '#server/store/csv-codec';
 import type { MemoryImageStorage } from '#server/store/memory-image-storage';
 import { createMemoryImageStorage } from '#server/store/memory-image-storage';
 import { createMemoryStores } from '#server/store/memory-store';
@@ -71,6 +72,7 @@ export async function buildMockBackend(
     sanitizer,
     clock: systemClock,
     countries: createCountriesDataset(),
+    csv: createCsvCodec(),
   });
   if (!storage.restored) {
     await core.auth.createUser({

@@ -14,6 +14,7 @@ import { createMemoryImageStorage } from '#server/store/memory-image-storage';
 import type { Persist, TableState } from '#server/store/table';
 import { rowFields } from '#server/store/record-schemas';
 import { createTable } from '#server/store/table';
+import { activityFields, createActivityBook } from '#server/store/activity-book';
 import type { DemoDb, DemoSnapshot, RowOf, TableName } from './demo-db';
 
 /** Whether this backend still writes to the database; one is stopped when another takes over. */
@@ -53,9 +54,10 @@ function persistTo<K extends TableName>(db: DemoDb, name: K, save: SaveSwitch): 
     // Rows go in as they are; demo-db.ts checks them on the way back.
     const table = db.table<unknown, number>(name);
     try {
-      await db.transaction('rw', table, db.table('meta'), async () => {
+      await db.transaction('rw', [table, db.table('meta'), db.table('activity')], async () => {
         if (put.length) await table.bulkPut(put);
         if (remove.length) await table.bulkDelete(remove);
+        if (write.log.length) await db.table('activity').bulkPut([...write.log]);
         await db.table('meta').put({ key: name, seq: write.seq });
       });
       save.onSaved?.();
@@ -69,11 +71,16 @@ const empty = <T>(): TableState<T> => ({ seq: 0, rows: [] });
 
 /** Tables starting from `from` (a restored snapshot, or empty before seeding) that save every change. */
 export function createPersistedStores(db: DemoDb, save: SaveSwitch, from?: DemoSnapshot): Stores {
+  const book = createActivityBook();
+  book.add(from?.activity ?? []);
   const table = <K extends TableName>(name: K, initial: TableState<RowOf<K>> | undefined) =>
     createTable<RowOf<K>>(initial ?? empty(), persistTo(db, name, save), `demo ${name}`, {
       check: (row) => rowFields(name, row),
+      onLog: book.add,
+      checkLog: activityFields,
     });
   return {
+    activity: book,
     categories: table('categories', from?.categories),
     products: table('products', from?.products),
     users: table('users', from?.users),

@@ -38,6 +38,10 @@ export const errorBodySchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** out_of_stock: each cart line that asks for more than is left, with what is left. */
   lines: z.array(shortLineSchema).optional(),
+  /** A refused CSV import: each problem with its row and column (contract/schemas/csv.ts). */
+  errors: z
+    .array(z.object({ row: z.number().int().positive(), column: z.string().nullable(), message: z.string() }))
+    .optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -20,7 +20,8 @@ export const salesReportSchema = z.object({
 /** Issue 15: the report over a range of days (UTC), at most RANGE_DAYS_MAX days. */
 export const RANGE_DAYS_MAX = 3_700;
 export const TOP_OPTIONS_MAX = 10;
-const isoDate = z
+/** A day of the calendar as YYYY-MM-DD, read as UTC (the report, the activity log, the CSV export). */
+export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
   .refine(
@@ -29,9 +30,12 @@ const isoDate = z
     'Not a date',
   );
 
-/** GET /admin/sales-report: without from and to, the spec's report; with both, the range is added. */
+/**
+ * GET /admin/sales-report: without from and to, the spec's report; with both, the range is added.
+ * The same pair bounds the orders CSV export.
+ */
 export const salesReportQuerySchema = z
-  .object({ from: isoDate.optional(), to: isoDate.optional() })
+  .object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
   .superRefine((q, ctx) => {
     if ((q.from === undefined) !== (q.to === undefined))
       ctx.addIssue({

@@ -8,7 +8,9 @@ import { createClient } from './client';
 import { authSuite } from './suite-auth';
 import { cachingSuite } from './suite-caching';
 import { catalogSuite } from './suite-catalog';
+import { csvSuite } from './suite-csv';
 import { ordersSuite } from './suite-orders';
+import { activitySuite } from './suite-activity';
 import { reportsSuite } from './suite-reports';
 import { stockSuite } from './suite-stock';
 import { wishlistSuite } from './suite-wishlist';
@@ -22,4 +24,6 @@ export function runContractSuite(target: () => ContractTarget): void {
   stockSuite(client);
   wishlistSuite(client);
   reportsSuite(client);
+  activitySuite(client);
+  csvSuite(client);
 }

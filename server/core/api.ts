@@ -14,8 +14,9 @@ import type { Core } from './core';
 import type { CachedAnswer } from './catalog-cache';
 import { DomainError } from './errors';
 import { etagMatches } from './etag';
+import { ImportRefused } from './csv-import-header';
 import { createRateLimiter, noRateLimits } from './rate-limiter';
-import { StatusReply } from './reply';
+import { StatusReply, TextStream } from './reply';
 
 export interface ApiReply {
   status: number;
@@ -27,12 +28,45 @@ export interface ApiReply {
   headers?: Record<string, string>;
   /** Cached catalogue reads: the catalogue version the answer was made at (a later one makes it stale). */
   version?: number;
+  /**
+   * A download (the CSV exports): its text in chunks, for the transport to stream out as it reads them
+   * (`headers` then carry its Content-Type and Content-Disposition; `body` is unused). Its first chunk
+   * has already been made, so a failure to start is an ordinary error answer.
+   */
+  stream?: AsyncIterable<string>;
 }
 
 export interface ApiOptions {
   /** false: `RATE_LIMITS=off`, for load tests (every other protection stays on). */
   rateLimits?: boolean;
 }
+
+/**
+ * The chunks of a download, its first one made now: a failure before anything can be sent is thrown
+ * here, as an ordinary error answer, while later chunks are made only as the transport asks for them.
+ */
+async function started(download: TextStream): Promise<AsyncIterable<string>> {
+  const source = download.chunks;
+  const it: Iterator<string> | AsyncIterator<string> =
+    Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
+  const first = await it.next();
+  return (async function* () {
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+    } finally {
+      // A client gone half-way: let the source release what it holds.
+      await it.return?.();
+    }
+  })();
+}
+
+const downloadHeaders = (d: TextStream): Record<string, string> => ({
+  'Content-Type': d.contentType,
+  'Content-Disposition': `attachment; filename="${d.filename}"`,
+  'Cache-Control': 'private, no-store',
+});
 
 /** 401 without a valid session, 403 for a shopper on an admin call. */
 export function authorize(access: Endpoint['access'], principal: Principal | null): void {
@@ -48,7 +82,8 @@ function cachedReply(endpoint: Endpoint, req: ApiRequest, a: CachedAnswer): ApiR
 }
 
 export function createApi(core: Core, options: ApiOptions = {}) {
-  const limiter = options.rateLimits === false ? noRateLimits : createRateLimiter(core.deps.clock);
+  const limiter =
+    options.rateLimits === false ? noRateLimits : createRateLimiter(core.deps.clock, core.throttles);
   return {
     /** Moves on with every product or category write: answers cached outside the core key on it. */
     catalogVersion: (): number => core.catalog.version(),
@@ -60,10 +95,11 @@ export function createApi(core: Core, options: ApiOptions = {}) {
       // Access first: a shopper probing an admin call learns nothing about its input rules.
       authorize(endpoint.access, principal);
       // Then the budgets, before any body is read or any work is done.
-      limiter.take(name, endpoint, {
-        address: req.clientAddress ?? LOCAL_ADDRESS,
-        account: principal?.user.id ?? null,
-      });
+      if (endpoint.rateLimits)
+        await limiter.take(name, endpoint, {
+          address: req.clientAddress ?? LOCAL_ADDRESS,
+          account: principal?.user.id ?? null,
+        });
       const input = await readInput(name, req, principal);
       // Cached reads are keyed by the parsed query (catalog-cache.ts), never by the raw request:
       // parameters the schema drops cannot make new entries.
@@ -73,6 +109,14 @@ export function createApi(core: Core, options: ApiOptions = {}) {
       const result = await HANDLERS[name](core, input);
       // A use case may answer with another status in its own shape (the countries service's 404).
       if (result instanceof StatusReply) return { status: result.status, body: result.body };
+      // A download (the CSV exports) is streamed by the transport.
+      if (result instanceof TextStream)
+        return {
+          status: endpoint.status,
+          body: undefined,
+          stream: await started(result),
+          headers: downloadHeaders(result),
+        };
       return { status: endpoint.status, body: result };
     },
   };
@@ -90,6 +134,7 @@ export function errorReply(error: unknown): ApiReply {
         code: error.code,
         ...(error.fields ? { fields: error.fields } : {}),
         ...(error.lines ? { lines: error.lines } : {}),
+        ...(error instanceof ImportRefused ? { errors: error.errors } : {}),
       },
       ...(error.retryAfterSeconds ? { headers: { 'Retry-After': String(error.retryAfterSeconds) } } : {}),
     };

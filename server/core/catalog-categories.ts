@@ -5,6 +5,10 @@ import { storeImage } from './images';
 import type { CachedAnswer, CatalogCache } from './catalog-cache';
 import type { CatalogIndex } from './catalog-index';
 import type { CoreDeps } from './ports';
+import type { User } from '#contract/schemas/user';
+import type { Activity } from './activity';
+import { categoryValues, changesBetween } from './activity-diff';
+import type { StoredCategory } from './records';
 
 /** A free slug: the wanted one, else wanted-2, wanted-3... (create derives it from the name). */
 function uniqueSlug(wanted: string, taken: ReadonlySet<string>): string {
@@ -17,7 +21,24 @@ export function createCategoryUseCases(
   { stores, images }: CoreDeps,
   index: CatalogIndex,
   cache: CatalogCache,
+  activity: Activity,
 ) {
+  /** The entry of a category write, or none when the write changed nothing the log shows. */
+  const logOf = (actor: User, before: StoredCategory | undefined, after: StoredCategory | undefined) => {
+    const changes = changesBetween(before && categoryValues(before), after && categoryValues(after));
+    const row = (after ?? before)!;
+    return changes.length
+      ? [
+          activity.entry(actor, {
+            action: !before ? 'create' : !after ? 'delete' : 'update',
+            entity: 'category',
+            entityId: row.id,
+            label: row.name,
+            changes,
+          }),
+        ]
+      : [];
+  };
   const byId = (id: number): Category => {
     const c = stores.categories.get(id);
     if (!c) throw notFound('Category');
@@ -34,17 +55,17 @@ export function createCategoryUseCases(
       return cache.categories(() => this.list());
     },
 
-    async create(body: CreateCategoryBody): Promise<Category> {
+    async create(actor: User, body: CreateCategoryBody): Promise<Category> {
       const image = await storeImage(images, body.image);
       return stores.categories.mutate((rows, nextId) => {
         const slug = uniqueSlug(slugFromName(body.name), new Set(rows.map((r) => r.slug)));
         const created: Category = { id: nextId(), name: body.name, slug, image };
-        return { rows: [...rows, created], result: created };
+        return { rows: [...rows, created], result: created, log: logOf(actor, undefined, created) };
       });
     },
 
     /** On update the given slug wins (or the name's slug); a slug held by another category is a 409. */
-    async update(id: number, body: UpdateCategoryBody): Promise<Category> {
+    async update(actor: User, id: number, body: UpdateCategoryBody): Promise<Category> {
       byId(id);
       const slug = slugFromName(body.slug || body.name);
       const slugTaken = (rows: readonly Category[]): void => {
@@ -62,7 +83,11 @@ export function createCategoryUseCases(
         if (!current) throw notFound('Category');
         slugTaken(rows);
         const next: Category = { ...current, name: body.name, slug, image: image ?? current.image };
-        return { rows: rows.map((r) => (r.id === id ? next : r)), result: next };
+        return {
+          rows: rows.map((r) => (r.id === id ? next : r)),
+          result: next,
+          log: logOf(actor, current, next),
+        };
       });
     },
 
@@ -70,7 +95,7 @@ export function createCategoryUseCases(
      * Products drop the category first, then the category goes: if the second write fails the
      * category is still listed and a retry finishes the job, with no product pointing at nothing.
      */
-    async remove(id: number): Promise<{ ok: true }> {
+    async remove(actor: User, id: number): Promise<{ ok: true }> {
       byId(id);
       // Only the products in this category are touched (the index lists them), not the whole catalogue.
       const holders = [...(index.ofCategory(id)?.byPrice ?? [])].map((e) => e.row.id);
@@ -83,10 +108,14 @@ export function createCategoryUseCases(
         });
         return { put, result: undefined };
       });
-      await stores.categories.mutate((rows) => ({
-        rows: rows.filter((r) => r.id !== id),
-        result: undefined,
-      }));
+      await stores.categories.mutate((rows) => {
+        const before = rows.find((r) => r.id === id);
+        return {
+          rows: rows.filter((r) => r.id !== id),
+          result: undefined,
+          log: before ? logOf(actor, before, undefined) : [],
+        };
+      });
       return { ok: true };
     },
   };

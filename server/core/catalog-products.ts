@@ -1,6 +1,5 @@
 import { LIMITS } from '#contract/limits';
 import type { CatalogQuery } from '#contract/rules/catalog-query';
-import { fromCents, toCents } from '#contract/rules/money';
 import type { Product, ProductForm, ProductListResponse } from '#contract/schemas/product';
 import type { CachedAnswer, CatalogCache } from './catalog-cache';
 import type { CatalogIndex } from './catalog-index';
@@ -8,45 +7,44 @@ import { listCatalog } from './catalog-listing';
 import { notFound, validationFailed } from './errors';
 import { storeImage, storeImages } from './images';
 import type { CoreDeps } from './ports';
+import { productFields } from './product-form';
 import type { StoredInventoryLine, StoredProduct } from './records';
 import type { StockLedger } from './stock-ledger';
-
-const roundMoney = (n: number): number => fromCents(toCents(n));
-
-/** Plain text of the sanitised description, for the short description when none is given. */
-function plainExcerpt(html: string, max = 160): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-}
-
-/** 400 unless every line names one of the form's sizes and colours, each combination once. */
-function checkInventory(form: ProductForm): void {
-  if (!form.inventory) return;
-  const fields: Record<string, string> = {};
-  const seen = new Set<string>();
-  form.inventory.forEach((l, i) => {
-    const key = `${l.size}\u0000${l.color}`;
-    if (form.sizes.length ? !form.sizes.includes(l.size) : l.size !== '')
-      fields[`inventory.${i}.size`] = "This size is not one of the product's sizes";
-    if (form.colors.length ? !form.colors.includes(l.color) : l.color !== '')
-      fields[`inventory.${i}.color`] = "This colour is not one of the product's colours";
-    if (seen.has(key)) fields[`inventory.${i}`] = 'This size and colour is listed twice';
-    seen.add(key);
-  });
-  if (Object.keys(fields).length) throw validationFailed(fields, 'Some stock lines are not valid');
-}
+import type { User } from '#contract/schemas/user';
+import type { Activity } from './activity';
+import type { ProductView } from './activity-diff';
+import { changesBetween, productValues } from './activity-diff';
 
 export function createProductUseCases(
   deps: CoreDeps,
   index: CatalogIndex,
   cache: CatalogCache,
   stock: StockLedger,
+  activity: Activity,
 ) {
   const { stores, images, sanitizer, clock } = deps;
+  const view: ProductView = {
+    categoryName: (id) => stores.categories.get(id)?.name ?? `#${id}`,
+    variants: (p) => stock.variants(p),
+  };
+  /** The entry of a product write, or none when the write changed nothing the log shows. */
+  const logOf = (actor: User, before: StoredProduct | undefined, after: StoredProduct | undefined) => {
+    const changes = changesBetween(
+      before && productValues(before, view),
+      after && productValues(after, view),
+    );
+    if (!changes.length) return [];
+    const row = (after ?? before)!;
+    return [
+      activity.entry(actor, {
+        action: !before ? 'create' : !after ? 'delete' : 'update',
+        entity: 'product',
+        entityId: row.id,
+        label: row.title,
+        changes,
+      }),
+    ];
+  };
 
   const stored = (id: number): StoredProduct => {
     const p = stores.products.get(id);
@@ -60,33 +58,14 @@ export function createProductUseCases(
     return [category];
   };
 
-  /** The fields the form decides; images are handled by the caller. */
-  const formFields = (form: ProductForm) => {
-    checkInventory(form);
-    const description = sanitizer.sanitize(form.description);
-    // Sanitising may lengthen it (entities): refuse here, before an image of the refused form is stored.
-    if (description.length > LIMITS.description)
-      throw validationFailed({
-        description: `The description can be at most ${LIMITS.description} characters`,
-      });
-    return {
-      title: form.title,
-      description,
-      short_description: form.short_description?.trim() || plainExcerpt(description),
-      sku: form.sku,
-      regular_price: roundMoney(form.regular_price),
-      // A zero sale price means no sale (effectivePrice reads it that way too).
-      sale_price: form.sale_price === null || form.sale_price <= 0 ? null : roundMoney(form.sale_price),
-      category_ids: categoryIds(form.category),
-      sizes: form.sizes,
-      colors: form.colors,
-    };
-  };
+  /** The fields the form decides (product-form.ts, shared with the import); images are handled by the caller. */
+  const formFields = (form: ProductForm) => productFields(sanitizer, form, () => categoryIds(form.category));
 
-  const replace = (next: StoredProduct): Promise<Product> =>
+  const replace = (actor: User, next: StoredProduct): Promise<Product> =>
     stores.products.change((get) => {
-      if (!get(next.id)) throw notFound('Product');
-      return { put: [next], result: index.publicProduct(next) };
+      const before = get(next.id);
+      if (!before) throw notFound('Product');
+      return { put: [next], result: index.publicProduct(next), log: logOf(actor, before, next) };
     });
 
   return {
@@ -109,7 +88,7 @@ export function createProductUseCases(
       return cache.detail(id, () => index.publicProduct(row));
     },
 
-    async create(form: ProductForm): Promise<Product> {
+    async create(actor: User, form: ProductForm): Promise<Product> {
       const fields = formFields(form);
       const featured = form.image ? await storeImage(images, form.image) : null;
       return stores.products.change((_get, nextId) => {
@@ -129,12 +108,16 @@ export function createProductUseCases(
           created_at: clock.now().toISOString(),
           ...(inventory ? { inventory } : {}),
         };
-        return { put: [created], result: index.publicProduct(created) };
+        return {
+          put: [created],
+          result: index.publicProduct(created),
+          log: logOf(actor, undefined, created),
+        };
       });
     },
 
     /** A missing or empty image keeps the current one; so do missing collections and a missing inventory. */
-    async update(id: number, form: ProductForm): Promise<Product> {
+    async update(actor: User, id: number, form: ProductForm): Promise<Product> {
       const fields = formFields(form);
       const featured = form.image ? await storeImage(images, form.image) : stored(id).featured_image;
       const current = stored(id);
@@ -149,10 +132,16 @@ export function createProductUseCases(
                 form.inventory ?? [],
               );
       const { inventory: _old, ...rest } = current;
-      return replace({
+      return replace(actor, {
         ...rest,
         ...fields,
         sku: fields.sku || current.sku,
+        // The admin form sends no short description: keep the current one while the description stands,
+        // so editing a price does not rewrite it (nor show a change in the activity log).
+        short_description:
+          form.short_description === undefined && fields.description === current.description
+            ? current.short_description
+            : fields.short_description,
         featured_image: featured,
         collections: form.collections ?? current.collections,
         ...(inventory ? { inventory } : {}),
@@ -160,7 +149,7 @@ export function createProductUseCases(
     },
 
     /** Gallery images are appended; the first becomes the featured image when there is none. */
-    async addImages(id: number, dataUrls: readonly string[]): Promise<Product> {
+    async addImages(actor: User, id: number, dataUrls: readonly string[]): Promise<Product> {
       const full = (held: number) => {
         if (held + dataUrls.length > LIMITS.galleryImages)
           throw validationFailed({
@@ -171,7 +160,7 @@ export function createProductUseCases(
       const urls = await storeImages(images, dataUrls);
       full(stored(id).images.length);
       const current = stored(id);
-      return replace({
+      return replace(actor, {
         ...current,
         featured_image: current.featured_image ?? urls[0] ?? null,
         images: [...current.images, ...urls.map((url) => ({ url }))],
@@ -187,9 +176,13 @@ export function createProductUseCases(
       };
     },
 
-    async remove(id: number): Promise<{ ok: true }> {
+    async remove(actor: User, id: number): Promise<{ ok: true }> {
       stored(id);
-      await stores.products.change(() => ({ remove: [id], result: undefined }));
+      await stores.products.change((get) => {
+        const before = get(id);
+        if (!before) throw notFound('Product');
+        return { remove: [id], result: undefined, log: logOf(actor, before, undefined) };
+      });
       return { ok: true };
     },
   };

@@ -1,4 +1,5 @@
 import { createAuthUseCases } from './auth';
+import { createMemoryThrottles } from './throttle-store';
 import { createCatalogCache } from './catalog-cache';
 import { createCategoryUseCases } from './catalog-categories';
 import { createCatalogIndex } from './catalog-index';
@@ -11,6 +12,8 @@ import { createReportUseCases } from './reports';
 import { createStockAlerts } from './stock-alerts';
 import { createStockLedger } from './stock-ledger';
 import { createWishlistUseCases } from './wishlist';
+import { createActivity } from './activity';
+import { createCsvUseCases } from './csv';
 
 /** Every use case of spec section 7, wired over one set of ports. */
 export function createCore(deps: CoreDeps) {
@@ -21,12 +24,19 @@ export function createCore(deps: CoreDeps) {
   const cache = createCatalogCache(catalog);
   // One order book (timelines, customers, running totals) for the orders screen and the sales report.
   const orderBook = createOrderBook(deps.stores.orders);
+  // The admin's activity log: entries of catalogue writes and the orders' status histories (activity.ts).
+  const activity = createActivity(deps);
+  // One set of counters for the request budgets and the sign-in brake (shared by the instances of a database).
+  const throttles = deps.stores.throttles ?? createMemoryThrottles(deps.clock);
   return {
     deps,
+    throttles,
     catalog,
-    categories: createCategoryUseCases(deps, catalog, cache),
-    products: createProductUseCases(deps, catalog, cache, stock),
-    auth: createAuthUseCases(deps),
+    categories: createCategoryUseCases(deps, catalog, cache, activity),
+    products: createProductUseCases(deps, catalog, cache, stock, activity),
+    activity,
+    csv: createCsvUseCases(deps, catalog, stock, activity),
+    auth: createAuthUseCases(deps, throttles),
     orders: createOrderUseCases(deps, orderBook, stock),
     stock,
     stockAlerts: createStockAlerts(deps, stock),

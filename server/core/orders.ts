@@ -114,6 +114,13 @@ export function createOrderUseCases(
     // One row added through the row-level change: the cost does not grow with the number of orders.
     // The stock check runs in the same turn, so the order and the units it takes land together.
     const placing = stores.orders.change((_get, nextId) => {
+      // Another instance may have placed this key's order since the check above (a shared store runs
+      // this function after reading its writes in): answer with that order, as a retry here would get.
+      const placed = key ? index.byIdempotencyKey(user.id, key) : undefined;
+      if (placed) {
+        if (placed.request_hash && placed.request_hash !== hash) throw keyReused();
+        return { result: { orderId: placed.id } };
+      }
       release = stock?.take(
         items.map((it, i) => ({
           line: lines[i]!.at,

@@ -9,6 +9,7 @@ import type {
   StoredCategory,
   StoredNotification,
   StoredOrder,
+  StoredActivity,
   StoredProduct,
   StoredSession,
   StoredStockRequest,
@@ -24,6 +25,8 @@ export interface Row {
 export interface Mutation<T extends Row, R> {
   rows: readonly T[];
   result: R;
+  /** Activity entries recorded in the same durable write as the change (the admin's writes). */
+  log?: readonly StoredActivity[];
 }
 
 /** What a row-level change hands back: rows to put (new or replacing the same id), ids to remove, its result. */
@@ -31,6 +34,8 @@ export interface RowChange<T extends Row, R> {
   put?: readonly T[];
   remove?: readonly number[];
   result: R;
+  /** Activity entries recorded in the same durable write as the change (the admin's writes). */
+  log?: readonly StoredActivity[];
 }
 
 /**
@@ -59,6 +64,22 @@ export interface Table<T extends Row> {
   change<R>(fn: (get: (id: number) => T | undefined, nextId: () => number) => RowChange<T, R>): Promise<R>;
   /** Called after each landed write; returns an unsubscribe function. */
   subscribe(listener: (commit: Commit<T>) => void): () => void;
+  /**
+   * A shared store (PostgreSQL, several instances): resolves once the rows other instances wrote have
+   * been read in. A store of its own has nothing to read and resolves at once.
+   */
+  refresh?(): Promise<void>;
+}
+
+/**
+ * The activity log (issue 15): every entry whose write has landed, in landing order. Entries are
+ * written by the tables, inside the write of the change they record (RowChange.log), so there is no
+ * append of its own here.
+ */
+export interface ActivityLog {
+  all(): readonly StoredActivity[];
+  /** Called with the entries of each landed write; returns an unsubscribe function. */
+  subscribe(listener: (entries: readonly StoredActivity[]) => void): () => void;
 }
 
 export interface Stores {
@@ -71,6 +92,42 @@ export interface Stores {
   wishlist: Table<StoredWish>;
   stockRequests: Table<StoredStockRequest>;
   notifications: Table<StoredNotification>;
+  activity: ActivityLog;
+  /**
+   * The counters of the request budgets and the sign-in brake. Absent: kept in this process's memory
+   * (one server per data folder). The PostgreSQL store shares them, so N instances do not give N budgets.
+   */
+  throttles?: ThrottleStore;
+}
+
+/** The collections of rows (every store but the activity log and the throttles). */
+export type TableName = Exclude<keyof Stores, 'activity' | 'throttles'>;
+export const TABLE_NAMES: readonly TableName[] = [
+  'categories',
+  'products',
+  'users',
+  'sessions',
+  'orders',
+  'wishlist',
+  'stockRequests',
+  'notifications',
+];
+
+/** What an update of one throttle key decides: the next value (undefined: forget the key) and the answer. */
+export interface ThrottleStep<V, R> {
+  next: V | undefined;
+  /** When the next value may be forgotten (ms since the epoch). */
+  expiresAt: number;
+  result: R;
+}
+
+/**
+ * Small JSON values under short keys, each updated atomically: `step` sees the current value (undefined
+ * when absent or expired) and decides the next. Bounded: expired keys are swept, and the memory
+ * implementation drops its longest-idle keys past a cap (forgetting counts, never refusing anyone).
+ */
+export interface ThrottleStore {
+  update<V, R>(key: string, step: (current: V | undefined, now: number) => ThrottleStep<V, R>): Promise<R>;
 }
 
 export interface PasswordHasher {
@@ -106,6 +163,17 @@ export interface CountriesSource {
   statesOf(countryName: string): { country: CountryRow; states: readonly StateRow[] } | undefined;
 }
 
+/**
+ * CSV text in and out (issue 15), behind a port so the core stays free of libraries: the adapter
+ * (server/store/csv-codec.ts) uses csv-parse and csv-stringify in Node and in the browser demo alike.
+ */
+export interface CsvCodec {
+  /** Records of cells; a malformed file throws DomainError('bad_request') naming the line. */
+  parse(text: string): string[][];
+  /** The records as RFC 4180 text (CRLF line ends, quotes only where needed). */
+  stringify(records: readonly (readonly string[])[]): string;
+}
+
 export interface CoreDeps {
   stores: Stores;
   hasher: PasswordHasher;
@@ -114,6 +182,7 @@ export interface CoreDeps {
   sanitizer: HtmlSanitizer;
   clock: Clock;
   countries: CountriesSource;
+  csv: CsvCodec;
   /** Session lifetime; defaults to 7 days. */
   sessionTtlMs?: number;
   /** The store currency (3-letter code) for messages such as the order total limit; defaults to USD. */

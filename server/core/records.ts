@@ -18,6 +18,8 @@ import { productSchema } from '#contract/schemas/product';
 import type { User } from '#contract/schemas/user';
 import { inventoryLineSchema } from '#contract/schemas/stock';
 import { userSchema } from '#contract/schemas/user';
+import type { ActivityEntry } from '#contract/schemas/activity';
+import { activityEntrySchema } from '#contract/schemas/activity';
 
 /**
  * A tracked variant as stored: the units the admin last set, and how many units the orders then held
@@ -97,6 +99,14 @@ export type StoredWish = z.infer<typeof ROW_SCHEMAS.wishlist>;
 export type StoredStockRequest = z.infer<typeof ROW_SCHEMAS.stockRequests>;
 export type StoredNotification = z.infer<typeof ROW_SCHEMAS.notifications>;
 export type StoredInventoryLine = z.infer<typeof storedInventoryLine>;
+
+/**
+ * An activity entry (issue 15) as stored: the API's shape. Entries travel in the same journal line as
+ * the change they record (server/store/journal-table.ts) and are checked with this schema on the way
+ * in and at start, like rows.
+ */
+export const ACTIVITY_SCHEMA = activityEntrySchema;
+export type StoredActivity = ActivityEntry;
 
 export interface CountryRow {
   name: string;

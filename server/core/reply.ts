@@ -11,3 +11,15 @@ export class StatusReply<T> {
 }
 
 export const withStatus = <T>(status: number, body: T): StatusReply<T> => new StatusReply(status, body);
+
+/**
+ * A download made of text chunks (the CSV exports): the transport streams them out as they come, so
+ * a file of every order never sits whole in memory. `filename` names the download.
+ */
+export class TextStream {
+  constructor(
+    readonly contentType: string,
+    readonly filename: string,
+    readonly chunks: Iterable<string> | AsyncIterable<string>,
+  ) {}
+}

@@ -65,7 +65,11 @@ export function createSessionBook(deps: Pick<CoreDeps, 'stores' | 'tokens' | 'cl
           created_at: createdAt.toISOString(),
           expires_at: new Date(now + ttl).toISOString(),
         };
-        return { put: [session], remove: [...expired, ...live.slice(0, over).map((s) => s.id)], result: session.id };
+        return {
+          put: [session],
+          remove: [...expired, ...live.slice(0, over).map((s) => s.id)],
+          result: session.id,
+        };
       });
       return { token, id };
     },

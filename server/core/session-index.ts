@@ -76,7 +76,10 @@ export function createSessionIndex(sessions: Table<StoredSession>) {
     /** Ids of up to `max` sessions expired at `now`, the longest-expired first. */
     expired(now: number, max: number): number[] {
       ready();
-      const n = Math.min(max, byExpiry.countWhile((e) => e.at <= now));
+      const n = Math.min(
+        max,
+        byExpiry.countWhile((e) => e.at <= now),
+      );
       return byExpiry.slice(0, n).map((e) => e.id);
     },
   };

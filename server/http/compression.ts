@@ -3,11 +3,14 @@
  * answers. Both are compressed once and kept in memory keyed by what identifies their bytes (a
  * file's path, size and mtime; an answer's ETag), so a repeated request costs a lookup, not a
  * compression. Bounded by total bytes and by count, least recently used out first (bounded-cache.ts).
- * Other API answers are small and dynamic: they go out as they are. zlib runs on the thread pool, so
- * the event loop is not held.
+ * Other API answers are small and dynamic: they go out as they are, except the CSV downloads, which can
+ * be large and are compressed as they stream (compressingStream). zlib runs on the thread pool, so the
+ * event loop is not held.
  */
+import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import { BoundedCache, stringBytes } from '#server/core/bounded-cache';
 
 export type Encoding = 'br' | 'gzip';
@@ -92,4 +95,24 @@ export function compressedOnce(
     },
   );
   return entry.done;
+}
+
+/**
+ * `source` compressed as it flows (a streamed download, made once per request so nothing is cached):
+ * the effort of a cached answer's, far below brotli's default, which would hold the stream back.
+ * `onError` is told if either side fails, for the caller to cut the response short.
+ */
+export function compressingStream(
+  source: Readable,
+  encoding: Encoding,
+  onError: (err: Error) => void,
+): Transform {
+  const zip =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : createGzip({ level: 6 });
+  pipeline(source, zip, (err) => {
+    if (err) onError(err);
+  });
+  return zip;
 }

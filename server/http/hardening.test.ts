@@ -263,10 +263,13 @@ describe('request budgets', () => {
 describe('after all of the above', () => {
   it('everything accepted loads again: a restart on the same folder starts with no quarantine', async () => {
     await srv.backend.close();
-    const again = await openBackend({ dataDir: srv.dataDir, log: () => undefined });
+    const again = await openBackend({ dataDir: srv.dataDir, databaseUrl: srv.databaseUrl, log: () => undefined });
     try {
       expect(again.core.orders.all().length).toBeGreaterThan(0);
-      const files = [...(await readdir(srv.dataDir)), ...(await readdir(join(srv.dataDir, 'orders')))];
+      // Files only on disk: on PostgreSQL the database refuses what breaks its columns at the write.
+      const files = srv.databaseUrl
+        ? []
+        : [...(await readdir(srv.dataDir)), ...(await readdir(join(srv.dataDir, 'orders')))];
       expect(files.filter((f) => f.includes('quarantine'))).toEqual([]);
     } finally {
       await again.close();

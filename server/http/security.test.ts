@@ -129,10 +129,10 @@ describe('roles', () => {
     expect(r.status).toBe(201);
     expect(r.body.user.is_admin).toBe(0);
     expect((await c.call('listOrders', { token: r.body.token })).status).toBe(403);
-    const row = (await storedRows(srv.dataDir, 'users')).find((u) => u.id === r.body.user.id);
+    const row = (await storedRows(srv, 'users')).find((u) => u.id === r.body.user.id);
     expect(row?.is_admin).toBe(0);
     expect(row?.password_hash).toMatch(/^scrypt\$/);
-    expect(await storedText(srv.dataDir, 'users')).not.toContain('secret1');
+    expect(await storedText(srv, 'users')).not.toContain('secret1');
   });
 });
 
@@ -243,7 +243,7 @@ describe('sessions', () => {
     expect((await c.call('me', { token: second })).status).toBe(401);
     expect((await c.call('logout', { token: s.token })).status).toBe(200);
     expect((await c.call('me', { token: s.token })).status).toBe(401);
-    expect(await storedText(srv.dataDir, 'sessions')).not.toContain(second);
+    expect(await storedText(srv, 'sessions')).not.toContain(second);
   });
 
   it('ten wrong passwords for one e-mail give 429 until the window passes, even with the right one', async () => {

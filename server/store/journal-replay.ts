@@ -1,6 +1,7 @@
 /**
  * Reading a table journal (journal-table.ts): one batch per line, either one op (`{"put":row}`,
- * `{"del":id}` or `{"seq":n}`) or an array of ops, replayed in order over the snapshot. Every line was fsynced before its write was
+ * `{"del":id}`, `{"seq":n}` or `{"log":entry}`) or an array of ops, replayed in order over the snapshot
+ * (log ops hold activity entries, which change no row). Every line was fsynced before its write was
  * acknowledged, so only the last line can be cut short by a crash: a last line that does not parse is
  * a torn, never-acknowledged write and is dropped. An unreadable line with good lines after it is
  * damage, reported like any corrupt data file. A complete line whose row breaks the row rule is
@@ -9,7 +10,8 @@
 import { CorruptDataFileError } from './lowdb-durable-file';
 import { rowsById } from './table';
 
-export type JournalOp = { put: unknown } | { del: number } | { seq: number };
+/** `log`: an activity entry recorded in the same batch as the changes it describes (activity-book.ts). */
+export type JournalOp = { put: unknown } | { del: number } | { seq: number } | { log: unknown };
 
 export interface JournalContent {
   ops: JournalOp[];
@@ -26,6 +28,7 @@ function opOf(value: unknown): JournalOp | null {
   if (keys.length !== 1) return null;
   const v = value as Record<string, unknown>;
   if ('put' in v) return { put: v.put };
+  if ('log' in v) return { log: v.log };
   if (isCount(v.del, 1)) return { del: v.del };
   if (isCount(v.seq, 0)) return { seq: v.seq };
   return null;
@@ -78,6 +81,7 @@ export function replay<T extends { id: number }>(
   let seq = start.seq;
   const bad: Replayed<T>['bad'] = [];
   for (const op of ops) {
+    if ('log' in op) continue;
     if ('del' in op) rows.delete(op.del);
     else if ('seq' in op) seq = Math.max(seq, op.seq);
     else {

@@ -3,9 +3,10 @@
  * sessions: one change writes what changed, whatever the number of rows. On disk:
  *   <name>.json          snapshot `{ seq, rows }` (temp file, fsync, rename, fsync the folder)
  *   <name>.journal       the changes since the snapshot, a line per group-committed batch of the Table
- *                        (table.ts): one op `{"put":row}` | `{"del":id}` | `{"seq":n}`, or an array of
- *                        them when the batch changed several rows. Appended and fsynced before the
- *                        batch is acknowledged; a failed append is cut back off and rolled back.
+ *                        (table.ts): one op `{"put":row}` | `{"del":id}` | `{"seq":n}` | `{"log":entry}`,
+ *                        or an array of them when the batch changed several rows. Appended and fsynced
+ *                        before the batch is acknowledged; a failed append is cut back off and rolled
+ *                        back. A `log` op is an activity entry of the admin write in the same line.
  *   <name>.journal.old   only while a compaction runs: the journal the new snapshot is being made of.
  * One line per batch makes a batch atomic on disk too: a crash mid-append leaves a torn last line,
  * dropped at the next start as the never-acknowledged write it is (journal-replay.ts).
@@ -18,6 +19,9 @@
  * order: replaying ops the snapshot already holds gives the same rows, so a crash at any step of a
  * compaction loses nothing. The open compacts too (in the same way, but awaited) when there is anything
  * to replay.
+ *
+ * Activity entries (activity-book.ts) live in the journal line of their change until a compaction drops
+ * that journal; every compaction first copies the entries of what it drops to the activity archive.
  */
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -28,6 +32,10 @@ import type { BeforeWrite, RowRule } from './lowdb-durable-file';
 import { DurableJsonFile, fsyncDir, writeFileDurably } from './lowdb-durable-file';
 import { quarantineRows } from './journal-quarantine';
 import { rowJson } from './row-json';
+import type { ActivityBook } from './activity-book';
+import type { ActivityArchive } from './activity-archive';
+import { activityFields, checkedEntries } from './activity-book';
+import type { StoredActivity } from '#server/core/records';
 import type { InMemoryTable, PendingWrite, TableOptions, TableState } from './table';
 import { createTable } from './table';
 
@@ -46,6 +54,8 @@ export interface JournalTableOptions {
   /** Ops the journal may hold before a compaction whatever the number of rows (tests lower it). */
   minCompactLines?: number;
   onPersistError?: TableOptions['onPersistError'];
+  /** Where the table's activity entries are kept (tables without it refuse changes that carry some). */
+  activity?: { book: ActivityBook; archive: ActivityArchive };
 }
 
 export const journalFileOf = (file: string): string => file.replace(/\.json$/, '') + '.journal';
@@ -112,6 +122,7 @@ function lineOf<T extends Row>(write: PendingWrite<T>, diskSeq: number): { text:
   }
   // An id handed out but not kept (put then removed in one batch) must still never come back.
   if (write.seq > Math.max(diskSeq, maxPut)) ops.push({ seq: write.seq });
+  for (const entry of write.log) ops.push({ log: entry });
   const text = ops.length === 1 ? JSON.stringify(ops[0]) : JSON.stringify(ops);
   return { text: `${text}\n`, count: ops.length };
 }
@@ -143,6 +154,18 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
   );
   if (merged.bad.length) await quarantineRows(opts.file, merged.bad, opts.rowRule.report);
   const initial: TableState<T> = { seq: merged.seq, rows: [...merged.rows.values()] };
+  const entriesIn = (ops: readonly JournalOp[]): StoredActivity[] =>
+    checkedEntries(
+      journal,
+      ops.flatMap((op) => ('log' in op ? [op.log] : [])),
+      opts.rowRule.report,
+    );
+  const replayedLog = entriesIn([...older.ops, ...content.ops]);
+  // The journals are about to be dropped: their entries go to the archive first.
+  if (replayedLog.length && opts.activity) {
+    await opts.activity.archive.keep(replayedLog);
+    opts.activity.book.add(replayedLog);
+  }
   // Compact at open: the next start replays nothing, and a torn last line is gone with the rest.
   if (!snapshot || content.lines > 0 || oldExists || !journalExists) {
     if (!snapshot || content.lines > 0 || oldExists)
@@ -163,6 +186,12 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
   /** The background snapshot being written, and the state it is of while it has not landed. */
   let compacting: Promise<void> | null = null;
   let unsaved: TableState<T> | null = null;
+  /** Activity entries in `.journal` and in `.journal.old`: archived before either is dropped. */
+  let journalLog: StoredActivity[] = [];
+  let oldLog: StoredActivity[] = [];
+  const archive = async (entries: readonly StoredActivity[]): Promise<void> => {
+    if (entries.length) await opts.activity?.archive.keep(entries);
+  };
 
   const dirty = (): void => {
     console.error(`[store] compacting ${journal} failed; will retry at a later write`);
@@ -173,6 +202,8 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
     const state = unsaved!;
     compacting = (async () => {
       await writeSnapshotInSlices(opts.file, state, opts.beforeWrite);
+      await archive(oldLog);
+      oldLog = [];
       await rm(oldJournal, { force: true });
       await fsyncDir(dirname(journal));
       if (unsaved === state) unsaved = null;
@@ -189,6 +220,8 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
   /** Starts a compaction: the journal so far becomes `.journal.old`, later batches go to a new one. */
   async function rotate(write: PendingWrite<T>): Promise<void> {
     await rename(journal, oldJournal);
+    oldLog = journalLog;
+    journalLog = [];
     ops = 0;
     size = 0;
     unsaved = { seq: write.seq, rows: write.rows() };
@@ -205,6 +238,10 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
   async function compactNow(write: PendingWrite<T>): Promise<void> {
     await compacting;
     await writeSnapshotInSlices(opts.file, { seq: write.seq, rows: write.rows() }, opts.beforeWrite);
+    // This batch is in no journal: its entries go straight to the archive, with those being dropped.
+    await archive([...oldLog, ...journalLog, ...write.log]);
+    oldLog = [];
+    journalLog = [];
     await resetJournal(journal, true);
     await rm(oldJournal, { force: true });
     await fsyncDir(dirname(journal));
@@ -241,6 +278,7 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
       if (journalSuspect) return compactNow(write);
       const { text, count } = lineOf(write, diskSeq);
       await append(text);
+      journalLog.push(...write.log);
       size += Buffer.byteLength(text);
       ops += count;
       diskSeq = Math.max(diskSeq, write.seq);
@@ -252,7 +290,11 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
       else if (ops > Math.max(minLines, 2 * live)) await rotate(write).catch(dirty);
     },
     opts.file,
-    { check: opts.rowRule.fields, onPersistError: opts.onPersistError },
+    {
+      check: opts.rowRule.fields,
+      onPersistError: opts.onPersistError,
+      ...(opts.activity ? { onLog: opts.activity.book.add, checkLog: activityFields } : {}),
+    },
   );
   return Object.assign(table, { compaction: async () => void (await compacting) });
 }

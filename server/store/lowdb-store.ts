@@ -7,6 +7,8 @@
  *                    requests and their notifications
  *   orders/          orders with their items and idempotency keys, in shards of 1,000 (order-shards.ts):
  *                    placing an order rewrites one small file, whatever the number of orders
+ *   activity.journal activity entries whose journal line a compaction has dropped (activity-book.ts);
+ *                    newer entries are still in the journal line of the change they record
  *   uploads/         images under content-hash names (fs-image-storage.ts)
  *   rows-checked.json  the files whose rows are known good, so a start checks only what changed
  *                    (row-check-memo.ts)
@@ -16,7 +18,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Row, Stores } from '#server/core/ports';
+import type { Row, Stores, TableName } from '#server/core/ports';
+import type { ActivityBook } from './activity-book';
+import { createActivityBook } from './activity-book';
+import type { ActivityArchive } from './activity-archive';
+import { ACTIVITY_FILE, openActivityArchive } from './activity-archive';
 import type { BeforeWrite } from './lowdb-durable-file';
 import type { JournalTable } from './journal-table';
 import { openJournalTable } from './journal-table';
@@ -25,7 +31,7 @@ import type { RowCheckMemo } from './row-check-memo';
 import { openRowCheckMemo } from './row-check-memo';
 import { fileProblem, rowFields } from './record-schemas';
 
-type FileCollection = Exclude<keyof Stores, 'orders'>;
+type FileCollection = Exclude<TableName, 'orders'>;
 
 export const COLLECTION_FILES = {
   categories: 'categories.json',
@@ -42,12 +48,14 @@ function openTable<T extends Row>(
   collection: FileCollection,
   { beforeWrite, report }: LowdbStoreOptions,
   memo: RowCheckMemo,
+  activity: { book: ActivityBook; archive: ActivityArchive },
 ): Promise<JournalTable<T>> {
   return openJournalTable<T>({
     file: join(dataDir, COLLECTION_FILES[collection]),
     fileProblem,
     rowRule: { fields: (row) => rowFields(collection, row), report, memo },
     beforeWrite,
+    activity,
   });
 }
 
@@ -61,7 +69,10 @@ export interface LowdbStoreOptions {
 export async function openLowdbStores(dataDir: string, options: LowdbStoreOptions = {}): Promise<Stores> {
   await mkdir(dataDir, { recursive: true });
   const memo = await openRowCheckMemo(dataDir);
-  const open = <T extends Row>(name: FileCollection) => openTable<T>(dataDir, name, options, memo);
+  const book = createActivityBook();
+  const archive = await openActivityArchive(join(dataDir, ACTIVITY_FILE), book, options);
+  const open = <T extends Row>(name: FileCollection) =>
+    openTable<T>(dataDir, name, options, memo, { book, archive });
   const stores: Stores = {
     categories: await open('categories'),
     products: await open('products'),
@@ -75,6 +86,7 @@ export async function openLowdbStores(dataDir: string, options: LowdbStoreOption
       report: options.report,
       memo,
     }),
+    activity: book,
   };
   await memo.save();
   return stores;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ROW_SCHEMAS } from '#server/core/records';
-import type { Stores } from '#server/core/ports';
+import type { TableName } from '#server/core/ports';
 
 const envelopeSchema = z.object({ seq: z.number().int().nonnegative(), rows: z.array(z.unknown()) });
 
@@ -19,7 +19,7 @@ export function fileProblem(data: unknown): string | null {
 }
 
 /** Each field that breaks the rule, with its message: `{ 'items.0.qty': 'Too big: …' }`; null when fine. */
-export function rowFields(collection: keyof Stores, row: unknown): Record<string, string> | null {
+export function rowFields(collection: TableName, row: unknown): Record<string, string> | null {
   const r = ROW_SCHEMAS[collection].safeParse(row);
   if (r.success) return null;
   const fields: Record<string, string> = {};

@@ -2,7 +2,7 @@
  * The stored data as one comparable value, whoever stores it (the Koa run reads its data folder back from
  * disk, the MSW run dumps the mock's memory tables): checks (c) and (d) of checks.ts compare two of these.
  */
-import type { Stores } from '#server/core/ports';
+import type { TableName } from '#server/core/ports';
 import { ROW_SCHEMAS } from '#server/core/records';
 import { describeFields, rowFields } from '#server/store/record-schemas';
 
@@ -21,7 +21,7 @@ const idOf = (row: unknown): string =>
   row && typeof row === 'object' && 'id' in row ? String((row as { id: unknown }).id) : '?';
 
 /** Rows failing the row rule, as `orders #3: items.0.qty: Too big …`. */
-export function rowProblems(collection: keyof Stores, rows: readonly unknown[]): string[] {
+export function rowProblems(collection: TableName, rows: readonly unknown[]): string[] {
   return rows.flatMap((row) => {
     const fields = rowFields(collection, row);
     return fields ? [`${collection} #${idOf(row)}: ${describeFields(fields).slice(0, 200)}`] : [];
@@ -30,13 +30,13 @@ export function rowProblems(collection: keyof Stores, rows: readonly unknown[]):
 
 /** `problems`: what the caller could not even read (a file that is not JSON), kept among the bad rows. */
 export function snapshotOf(
-  tables: Partial<Record<keyof Stores, TableDump>>,
+  tables: Partial<Record<TableName, TableDump>>,
   uploads: Iterable<string> = [],
   problems: string[] = [],
 ): StoreSnapshot {
   const parts = new Map<string, string>();
   const badRows = [...problems];
-  for (const collection of Object.keys(ROW_SCHEMAS) as Array<keyof Stores>) {
+  for (const collection of Object.keys(ROW_SCHEMAS) as TableName[]) {
     const dump = tables[collection];
     if (!dump) continue;
     if (dump.seq !== undefined) parts.set(`${collection}.seq`, String(dump.seq));

@@ -2,19 +2,30 @@
  * Reads a JSON body with the endpoint's size limit (no body-parser dependency): too large -> 413,
  * not declared as JSON -> 415, not JSON -> 400. The rest of an oversized upload is drained so the
  * client gets the answer. Called lazily by the core, after the access check, so an anonymous caller
- * never makes the server read a large body.
+ * never makes the server read a large body. A CSV body (the products import) is read the same way,
+ * declared as CSV and decoded as UTF-8 (server/core/request-body.ts).
  */
 import type { Context } from 'koa';
-import { assertJsonContentType, bodyTooLarge, parseJsonText } from '#server/core/request-body';
+import {
+  assertCsvContentType,
+  assertJsonContentType,
+  bodyTooLarge,
+  decodeUtf8Text,
+  parseJsonText,
+} from '#server/core/request-body';
 
-/** Past this much we stop draining and drop the connection instead. */
+/**
+ * Past this much beyond the route's own limit we stop draining and drop the connection instead: a body
+ * a little over its limit is read to its end, so the client gets the 413 (a route's limit is large only
+ * for admins, whose access is checked before any body is read).
+ */
 const DRAIN_MAX = 1024 * 1024;
 
-function drain(ctx: Context, already: number): void {
+function drain(ctx: Context, already: number, limit: number): void {
   let seen = already;
   ctx.req.on('data', (c: Buffer) => {
     seen += c.length;
-    if (seen > DRAIN_MAX) ctx.req.destroy();
+    if (seen > limit + DRAIN_MAX) ctx.req.destroy();
   });
   ctx.req.resume();
 }
@@ -22,17 +33,22 @@ function drain(ctx: Context, already: number): void {
 const hasBody = (ctx: Context): boolean =>
   Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
 
-export async function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
+/** The body's bytes, after the size and type checks; undefined when there is none. */
+async function readBytes(
+  ctx: Context,
+  limit: number,
+  assertType: (contentType: string) => void,
+): Promise<Buffer | undefined> {
   if (!hasBody(ctx)) return undefined;
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limit) {
-    drain(ctx, 0);
+    drain(ctx, 0, limit);
     throw bodyTooLarge(limit);
   }
   try {
-    assertJsonContentType(ctx.get('content-type'));
+    assertType(ctx.get('content-type'));
   } catch (e) {
-    drain(ctx, 0);
+    drain(ctx, 0, limit);
     throw e;
   }
   const chunks: Buffer[] = [];
@@ -40,10 +56,21 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<unknown
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > limit) {
-      drain(ctx, size);
+      drain(ctx, size, limit);
       throw bodyTooLarge(limit);
     }
     chunks.push(chunk);
   }
-  return parseJsonText(Buffer.concat(chunks).toString('utf8'));
+  return Buffer.concat(chunks);
+}
+
+export async function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
+  const bytes = await readBytes(ctx, limit, assertJsonContentType);
+  return bytes === undefined ? undefined : parseJsonText(bytes.toString('utf8'));
+}
+
+/** A CSV body as text; an empty one is an empty text (the import then says the file is empty). */
+export async function readCsvBody(ctx: Context, limit: number): Promise<string> {
+  const bytes = await readBytes(ctx, limit, assertCsvContentType);
+  return bytes === undefined ? '' : decodeUtf8Text(bytes);
 }

@@ -1,0 +1,67 @@
+/**
+ * The activity log in memory (issue 15), for every adapter (files, memory, the demo's IndexedDB): every
+ * entry whose write has landed, deduplicated by id. The tables feed it at commit (table.ts `onLog`) and
+ * the on-disk adapter at open, from its journals and the archive (activity-archive.ts); the core reads
+ * it through the ActivityLog port.
+ */
+import type { ActivityLog } from '#server/core/ports';
+import type { StoredActivity } from '#server/core/records';
+import { ACTIVITY_SCHEMA } from '#server/core/records';
+
+export interface ActivityBook extends ActivityLog {
+  /** Adds the entries not yet known (by id) and tells the subscribers about those. */
+  add(entries: readonly StoredActivity[]): void;
+}
+
+export function createActivityBook(): ActivityBook {
+  const entries: StoredActivity[] = [];
+  const ids = new Set<string>();
+  const listeners = new Set<(entries: readonly StoredActivity[]) => void>();
+  return {
+    all: () => entries,
+    add(next) {
+      const fresh = next.filter((e) => !ids.has(e.id));
+      if (!fresh.length) return;
+      for (const e of fresh) {
+        ids.add(e.id);
+        entries.push(e);
+      }
+      for (const l of listeners) {
+        try {
+          l(fresh);
+        } catch (e) {
+          console.error('[store] a subscriber of the activity log failed:', e);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** The entry rule for the tables (table.ts `checkLog`) and for every entry read back. */
+export function activityFields(entry: unknown): Record<string, string> | null {
+  const r = ACTIVITY_SCHEMA.safeParse(entry);
+  if (r.success) return null;
+  const fields: Record<string, string> = {};
+  for (const issue of r.error.issues) fields[issue.path.map(String).join('.') || 'entry'] ??= issue.message;
+  return fields;
+}
+
+/** Entries as read from a journal's `{"log":…}` ops: the ones that break the rule are reported and left out. */
+export function checkedEntries(
+  file: string,
+  raw: readonly unknown[],
+  report: (line: string) => void = (line) => console.error(line),
+): StoredActivity[] {
+  const out: StoredActivity[] = [];
+  for (const value of raw) {
+    const r = ACTIVITY_SCHEMA.safeParse(value);
+    if (r.success) out.push(r.data);
+    else report(`[store] ${file}: an activity entry cannot be loaded and is left out: ${JSON.stringify(value).slice(0, 200)}`);
+  }
+  return out;
+}
+

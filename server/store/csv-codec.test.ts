@@ -1,0 +1,80 @@
+/** The CSV codec over both builds of csv-parse / csv-stringify: RFC 4180 out, strict in, exact round trips. */
+import fc from 'fast-check';
+import { parse as nodeParse } from 'csv-parse/sync';
+import { stringify as nodeStringify } from 'csv-stringify/sync';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '#server/core/errors';
+import { guardCell } from '#server/core/formula-guard';
+import { createCsvCodec } from './csv-codec';
+
+const engines = [
+  ['browser build', createCsvCodec()],
+  ['node build', createCsvCodec({ parse: nodeParse, stringify: nodeStringify })],
+] as const;
+
+describe.each(engines)('csv codec (%s)', (_name, codec) => {
+  it('quotes only what needs it, with CRLF line ends', () => {
+    expect(
+      codec.stringify([
+        ['a', 'b c', ''],
+        ['x,y', 'say "hi"', 'two\nlines'],
+      ]),
+    ).toBe('a,b c,\r\n"x,y","say ""hi""","two\nlines"\r\n');
+    expect(codec.stringify([['lone\rreturn', ' padded ', 'é漢字']])).toBe(
+      '"lone\rreturn", padded ,é漢字\r\n',
+    );
+  });
+
+  it('quotes a cell the formula guard marked', () => {
+    expect(codec.stringify([[guardCell('=HYPERLINK("x")'), guardCell('-1'), "'plain"]])).toBe(
+      `"'=HYPERLINK(""x"")","'-1",'plain\r\n`,
+    );
+  });
+
+  it('reads what it writes, exactly', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', ',', '"', '\n', '\r', ' ', "'", '=', 'é', '|') });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.array(cell), { maxLength: 5 }),
+        (width, rows) => {
+          // Every record as wide as the first, and no record that is one empty cell (a blank line).
+          const records = rows.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? 'x'));
+          const kept = records.filter((r) => !(r.length === 1 && r[0] === ''));
+          expect(codec.parse(codec.stringify(kept))).toEqual(kept);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it.each(['\r\n', '\n', '\r'])('passes over a byte-order mark and blank lines, with %j line ends', (eol) => {
+    expect(codec.parse(`\ufeffid,title${eol}1,Tee${eol}${eol}2,"Two${eol}lines"${eol}3,x${eol}`)).toEqual([
+      ['id', 'title'],
+      ['1', 'Tee'],
+      ['2', `Two${eol}lines`],
+      ['3', 'x'],
+    ]);
+    expect(codec.parse('')).toEqual([]);
+  });
+
+  it.each([
+    ['id,title\n1,"Tee\n', /^Malformed CSV on line \d: a quoted cell is never closed/],
+    [
+      'id,title\n1,Te"e"\n',
+      /^Malformed CSV on line 2: a cell that does not start with a quote has one inside/,
+    ],
+    ['id,title\n1,"Tee"x\n', /^Malformed CSV on line 2: text follows the closing quote/],
+    ['id,title\n1,Tee\n2\n', /^Malformed CSV on line 3: the row has 1 cells where the first row has 2/],
+  ])('refuses %j with a 400 naming the line', (text, message) => {
+    let error: unknown;
+    try {
+      codec.parse(text);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('bad_request');
+    expect((error as DomainError).message).toMatch(message);
+  });
+});
