@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EndpointName, endpoints } from '#contract/endpoints';
+import type { Endpoint, EndpointName, endpoints } from '#contract/endpoints';
 import type { ErrorBody } from '#contract/schemas/errors';
 import { API_BASE, buildPath, ROUTES } from '#contract/routes';
 import type * as ApiSchemas from './api-schemas';
@@ -9,6 +9,8 @@ import { reportFetchFailure, reportFetchSuccess } from './network-status';
  * The only place that calls fetch for our API. It adds the bearer token, parses answers with the
  * contract and turns failures into ApiError carrying the server's message (spec section 8 alerts show it).
  * The schemas (and zod) are a chunk of their own, fetched alongside the first request: out of the first load.
+ * Two kinds of call are not JSON (issue 15): a `download` endpoint answers a CSV file, handed over as its text,
+ * and a `bodyType: 'csv'` endpoint takes its body as text/csv.
  */
 export const TOKEN_KEY = 'token';
 
@@ -76,6 +78,15 @@ export function apiUrl(
   return `${base}${buildPath(ep.path, params)}${queryString(query)}`;
 }
 
+/** A JSON answer, or null when the body is empty or not JSON (the schema then says what was wrong). */
+function parseJson(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function api<N extends EndpointName>(
   name: N,
   input: Input<N> = {},
@@ -86,13 +97,23 @@ export async function api<N extends EndpointName>(
   const headers: Record<string, string> = { Accept: 'application/json', ...input.headers };
   const token = input.token !== undefined ? input.token : readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  let body: string | undefined;
+  if (typeof input.body === 'string') {
+    // Only a text body needs the endpoint table before it goes (is it a CSV file?); JSON calls go at once.
+    const target: Endpoint = (await ready).endpoints[name];
+    const csv = target.bodyType === 'csv';
+    headers['Content-Type'] = csv ? 'text/csv' : 'application/json';
+    body = csv ? input.body : JSON.stringify(input.body);
+  } else if (input.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(input.body);
+  }
   let res: Response;
   try {
     res = await fetch(apiUrl(name, input.params, input.query), {
       method: ep.method,
       headers,
-      body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+      body,
       signal: input.signal,
     });
   } catch (err) {
@@ -101,11 +122,14 @@ export async function api<N extends EndpointName>(
     throw err;
   }
   reportFetchSuccess();
-  const data: unknown = await res.json().catch(() => null);
+  const text = await res.text().catch(() => '');
   if (!res.ok) {
-    const parsed = (await ready.catch(() => null))?.errorBodySchema.safeParse(data);
+    const parsed = (await ready.catch(() => null))?.errorBodySchema.safeParse(parseJson(text));
     throw new ApiError(res.status, parsed?.success ? parsed.data : null);
   }
   const { endpoints } = await ready;
+  const schema: Endpoint = endpoints[name];
+  // A download's answer is the file itself (its schema is a string), never JSON.
+  const data = schema.download ? text : parseJson(text);
   return endpoints[name].response.parse(data) as z.output<EP[N]['response']>;
 }

@@ -5,6 +5,7 @@ import { DashboardPage } from './components/dashboard-page';
 import { ProductsPage } from './components/products-page';
 import { CategoriesPage } from './components/categories-page';
 import { OrdersPage } from './components/orders-page';
+import { ActivityPage } from './components/activity-page';
 
 /**
  * The nested admin area under /admin/*. The app's route table loads this module lazily behind
@@ -18,6 +19,7 @@ export function AdminRoutes() {
         products: <ProductsPage />,
         categories: <CategoriesPage />,
         orders: <OrdersPage />,
+        activity: <ActivityPage />,
       })}
     </Routes>
   );

@@ -1,4 +1,4 @@
-import type { SalesReport } from '#contract/schemas/report';
+import type { SalesRange, SalesReport } from '#contract/schemas/report';
 import { api } from '#web/lib/api-client';
 import { useQuery } from '#web/lib/use-query';
 
@@ -8,4 +8,27 @@ const EMPTY_REPORT: SalesReport = { stats: { total_sales: 0, orders_count: 0 }, 
 export function useSalesReport(): { report: SalesReport; loading: boolean } {
   const { data, loading } = useQuery(['salesReport'], (signal) => api('salesReport', { signal }));
   return { report: data ?? EMPTY_REPORT, loading };
+}
+
+export interface SalesRangeResult {
+  /** The figures of the range asked for, or of the previous one while the next loads; undefined before. */
+  range: SalesRange | undefined;
+  loading: boolean;
+  /** The last request failed, or answered without the range part: nothing to show (zeros would mislead). */
+  failed: boolean;
+  retry: () => void;
+}
+
+/**
+ * The report over the days `from` to `to` (YYYY-MM-DD, UTC, both included; issue 15). The previous range
+ * stays on screen while the next one loads, so switching presets does not blank the chart.
+ */
+export function useSalesRange(from: string, to: string): SalesRangeResult {
+  const { data, error, loading, refresh } = useQuery(
+    ['salesReport', from, to],
+    (signal) => api('salesReport', { query: { from, to }, signal }),
+    { keepPreviousData: true },
+  );
+  const failed = !loading && (error !== null || data?.range === undefined);
+  return { range: failed ? undefined : data?.range, loading, failed, retry: refresh };
 }

@@ -8,7 +8,7 @@ import { AdminRoutes } from '../admin-routes';
 import { adminStore, renderAsAdmin } from '#web/test/admin-kit';
 
 describe('Admin layout', () => {
-  it('has the sidebar titles, the four links with the active one marked, and the admin badge', async () => {
+  it('has the sidebar titles, the five links with the active one marked, and the admin badge', async () => {
     const user = userEvent.setup();
     renderWithApp(<AdminRoutes />, {
       route: '/admin/categories',
@@ -23,6 +23,7 @@ describe('Admin layout', () => {
       ['Products', '/admin/products'],
       ['Categories', '/admin/categories'],
       ['Orders', '/admin/orders'],
+      ['Activity', '/admin/activity'],
     ]);
     expect(nav.getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
@@ -32,6 +33,10 @@ describe('Admin layout', () => {
     await user.click(nav.getByRole('link', { name: 'Orders' }));
     expect(await screen.findByRole('heading', { name: 'Orders Management' })).toBeInTheDocument();
     expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(nav.getByRole('link', { name: 'Activity' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('falls back to the e-mail when the admin has no name', () => {

@@ -2,7 +2,16 @@ import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useAtomValue } from '#web/lib/jotai';
 import { userAtom } from '#web/lib/session/auth-atoms';
-import { BoxIcon, CloseIcon, DashboardIcon, MenuIcon, ReceiptIcon, TagIcon, UserIcon } from './icons';
+import {
+  BoxIcon,
+  ClockIcon,
+  CloseIcon,
+  DashboardIcon,
+  MenuIcon,
+  ReceiptIcon,
+  TagIcon,
+  UserIcon,
+} from './icons';
 import styles from './admin-layout.module.css';
 
 const LINKS = [
@@ -10,10 +19,11 @@ const LINKS = [
   { to: '/admin/products', label: 'Products', icon: BoxIcon, end: false },
   { to: '/admin/categories', label: 'Categories', icon: TagIcon, end: false },
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon, end: false },
+  { to: '/admin/activity', label: 'Activity', icon: ClockIcon, end: false },
 ] as const;
 
 /**
- * The admin shell: sidebar with the four sections and the admin badge, the chosen page beside it.
+ * The admin shell: sidebar with the five sections and the admin badge, the chosen page beside it.
  * On phones the sidebar folds into a menu button so the page keeps the full width.
  */
 export function AdminLayout() {

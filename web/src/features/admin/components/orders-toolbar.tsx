@@ -4,6 +4,8 @@ import type { OrderStatus } from '#contract/schemas/order';
 import { ORDER_STATUSES, orderStatusSchema } from '#contract/schemas/order';
 import ui from './admin-ui.module.css';
 import styles from './orders-page.module.css';
+import csv from './csv-actions.module.css';
+import { CsvExportButton } from './csv-export-button';
 
 interface Props {
   status: OrderStatus | '';
@@ -15,7 +17,8 @@ interface Props {
 /**
  * The orders screen's filters (not in the spec, which lists every order on one screen; with thousands
  * of orders the admin needs to find one): a status filter, and a search by customer name, e-mail or
- * order id that runs on submit, so typing sends nothing until the admin asks.
+ * order id that runs on submit, so typing sends nothing until the admin asks. Export CSV (issue 15) downloads
+ * every order line, whatever the filter shows: the file is for the books, not for this screen's view.
  */
 export function OrdersToolbar({ status, q, onStatus, onSearch }: Props) {
   const [draft, setDraft] = useState(q);
@@ -46,26 +49,29 @@ export function OrdersToolbar({ status, q, onStatus, onSearch }: Props) {
           Search
         </button>
       </form>
-      <div className={styles.filter}>
-        <label htmlFor="orders-status" className={ui.label}>
-          Status
-        </label>
-        <select
-          id="orders-status"
-          className={`${ui.input} ${styles.statusFilter}`}
-          value={status}
-          onChange={(e) => {
-            const picked = orderStatusSchema.safeParse(e.target.value);
-            onStatus(picked.success ? picked.data : '');
-          }}
-        >
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
+      <div className={csv.toolbarEnd}>
+        <div className={styles.filter}>
+          <label htmlFor="orders-status" className={ui.label}>
+            Status
+          </label>
+          <select
+            id="orders-status"
+            className={`${ui.input} ${styles.statusFilter}`}
+            value={status}
+            onChange={(e) => {
+              const picked = orderStatusSchema.safeParse(e.target.value);
+              onStatus(picked.success ? picked.data : '');
+            }}
+          >
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <CsvExportButton name="exportOrders" />
       </div>
     </div>
   );

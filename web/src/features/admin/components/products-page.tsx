@@ -3,22 +3,29 @@ import type { Product } from '#contract/schemas/product';
 import { Spinner } from '#web/components/spinner';
 import { ADMIN_PAGE_SIZE, deleteProduct, useAdminProducts } from '../api/admin-products';
 import { useCategoryOptions } from '../api/admin-categories';
-import { PlusIcon } from './icons';
+import { PlusIcon, UploadIcon } from './icons';
+import { CsvExportButton } from './csv-export-button';
+import { ImportDialog } from './import-dialog';
 import { ProductModal } from './product-modal';
 import { ProductsTable } from './products-table';
 import { AdminPage } from './admin-page';
 import ui from './admin-ui.module.css';
 import styles from './products-page.module.css';
+import csv from './csv-actions.module.css';
 
 type ModalState = { open: false } | { open: true; product: Product | null };
 
-/** /admin/products: 4 products a page, the product modal for create and edit, delete with confirm. */
+/**
+ * /admin/products: 4 products a page, the product modal for create and edit, delete with confirm, and the
+ * catalogue as a spreadsheet out (Export CSV) and in (Import products, issue 15).
+ */
 export function ProductsPage() {
   const [page, setPage] = useState(1);
   const { items, total, loading, reload } = useAdminProducts(page);
   const categories = useCategoryOptions();
   const [modal, setModal] = useState<ModalState>({ open: false });
   const [deletingId, setDeletingId] = useState<number | null>(null);
+  const [importing, setImporting] = useState(false);
 
   async function remove(p: Product) {
     if (!window.confirm('Delete this product?')) return;
@@ -38,9 +45,19 @@ export function ProductsPage() {
       page="products"
       subtitle={total === 1 ? '1 product in the catalogue' : `${total} products in the catalogue`}
       aside={
-        <button type="button" className={ui.primary} onClick={() => setModal({ open: true, product: null })}>
-          <PlusIcon width={18} height={18} /> New Product
-        </button>
+        <div className={csv.headerActions}>
+          <CsvExportButton name="exportProducts" />
+          <button type="button" className={ui.secondary} onClick={() => setImporting(true)}>
+            <UploadIcon width={18} height={18} /> Import products
+          </button>
+          <button
+            type="button"
+            className={ui.primary}
+            onClick={() => setModal({ open: true, product: null })}
+          >
+            <PlusIcon width={18} height={18} /> New Product
+          </button>
+        </div>
       }
     >
       <div className={ui.card}>
@@ -92,6 +109,7 @@ export function ProductsPage() {
           }}
         />
       )}
+      {importing && <ImportDialog onClose={() => setImporting(false)} onImported={reload} />}
     </AdminPage>
   );
 }

@@ -1,0 +1,106 @@
+import { ACTIVITY_ENTITIES, type ActivityEntity } from '#contract/schemas/activity';
+import type { ActivityFilter } from '../api/activity';
+import ui from './admin-ui.module.css';
+import styles from './activity-page.module.css';
+
+const ENTITY_LABELS: Record<ActivityEntity, string> = {
+  product: 'Products',
+  category: 'Categories',
+  order: 'Orders',
+};
+
+interface Props {
+  filter: ActivityFilter;
+  actors: readonly { id: number; name: string }[];
+  onChange: (next: Partial<ActivityFilter>) => void;
+  onClear: () => void;
+  filtered: boolean;
+}
+
+const isEntity = (v: string): v is ActivityEntity => (ACTIVITY_ENTITIES as readonly string[]).includes(v);
+
+/**
+ * The log's filters: the kind of record, who made the change, and a range of days. Each applies as soon as
+ * it is chosen (they live in the URL, so a filtered view can be bookmarked or shared with another admin).
+ */
+export function ActivityFilters({ filter, actors, onChange, onClear, filtered }: Props) {
+  // An actor asked for by the URL but not (yet) in the list still shows as chosen.
+  const knownActor = filter.actor === null || actors.some((a) => a.id === filter.actor);
+  return (
+    <form
+      role="search"
+      aria-label="Activity filters"
+      className={styles.filters}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <div className={ui.field}>
+        <label htmlFor="activity-entity" className={ui.label}>
+          Record type
+        </label>
+        <select
+          id="activity-entity"
+          className={ui.input}
+          value={filter.entity}
+          onChange={(e) => onChange({ entity: isEntity(e.target.value) ? e.target.value : '' })}
+        >
+          <option value="">All</option>
+          {ACTIVITY_ENTITIES.map((e) => (
+            <option key={e} value={e}>
+              {ENTITY_LABELS[e]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={ui.field}>
+        <label htmlFor="activity-actor" className={ui.label}>
+          Changed by
+        </label>
+        <select
+          id="activity-actor"
+          className={ui.input}
+          value={filter.actor ?? ''}
+          onChange={(e) => onChange({ actor: e.target.value ? Number(e.target.value) : null })}
+        >
+          <option value="">Anyone</option>
+          {!knownActor && <option value={filter.actor ?? ''}>Admin #{filter.actor}</option>}
+          {actors.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={ui.field}>
+        <label htmlFor="activity-from" className={ui.label}>
+          From
+        </label>
+        <input
+          id="activity-from"
+          type="date"
+          className={ui.input}
+          value={filter.from}
+          max={filter.to || undefined}
+          onChange={(e) => onChange({ from: e.target.value })}
+        />
+      </div>
+      <div className={ui.field}>
+        <label htmlFor="activity-to" className={ui.label}>
+          To
+        </label>
+        <input
+          id="activity-to"
+          type="date"
+          className={ui.input}
+          value={filter.to}
+          min={filter.from || undefined}
+          onChange={(e) => onChange({ to: e.target.value })}
+        />
+      </div>
+      {filtered && (
+        <button type="button" className={`${ui.secondary} ${styles.clear}`} onClick={onClear}>
+          Clear filters
+        </button>
+      )}
+    </form>
+  );
+}
