@@ -33,6 +33,24 @@ export default defineConfig({
         },
       },
       {
+        // The Koa suites and the kill -9 tests again, on PostgreSQL (issue 16): every server gets a database of its own.
+        extends: true,
+        test: {
+          name: 'node-pg',
+          environment: 'node',
+          include: [
+            'server/http/contract-koa.test.ts',
+            'server/http/hardening.test.ts',
+            'server/http/security.test.ts',
+            'server/durability.test.ts',
+            'server/activity-durability.test.ts',
+          ],
+          globalSetup: ['server/test/pg-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'web',

@@ -69,7 +69,8 @@ it('ADMIN_EMAIL / ADMIN_PASSWORD create that admin and are never printed; the de
     1,
   );
   expect(a.core.products.list(catalogQuerySchema.parse({ limit: 100 })).total).toBe(5);
-  await a.core.products.remove(1);
+  const admin = (await a.core.auth.login({ email: 'boss@shop.test', password: 'boss-secret' })).user;
+  await a.core.products.remove(admin, 1);
   await a.close();
   const b = await openBackend({ dataDir: dir, demo, log: () => undefined });
   expect(b.core.products.list(catalogQuerySchema.parse({ limit: 100 })).total).toBe(4);

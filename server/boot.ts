@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import type { Api } from './core/api';
 import { createApi } from './core/api';
 import type { Core } from './core/core';
@@ -13,6 +15,7 @@ import type { PasswordHasher, Stores } from './core/ports';
 import type { DemoStore } from './core/seed';
 import { seedDemoStore } from './core/seed';
 import { createCountriesDataset } from './store/countries-dataset';
+import { createCsvCodec } from './store/csv-codec';
 import type { DemoPictures, DemoPictureSource } from './store/demo-pictures';
 import { createDemoPictures } from './store/demo-pictures';
 import { createFsImageStorage } from './store/fs-image-storage';
@@ -20,6 +23,7 @@ import { createHtmlSanitizer } from './store/html-sanitizer';
 import { lockDataDir } from './store/data-dir-lock';
 import type { LowdbStoreOptions } from './store/lowdb-store';
 import { openLowdbStores } from './store/lowdb-store';
+import { openPgStores } from './store/pg-store';
 import type { ScryptCost } from './store/scrypt-hasher';
 import { createScryptHasher } from './store/scrypt-hasher';
 import { systemClock } from './store/system-clock';
@@ -29,6 +33,12 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@threadline.local';
 
 export interface BootOptions extends LowdbStoreOptions {
   dataDir: string;
+  /**
+   * postgres://… selects the PostgreSQL store (issue 16; several instances may share it, and DATA_DIR then
+   * only holds the uploads, shared between them). Without it, the lowdb files in DATA_DIR, locked to this
+   * process.
+   */
+  databaseUrl?: string;
   adminEmail?: string;
   adminPassword?: string;
   /**
@@ -67,9 +77,21 @@ export interface Backend {
 
 /** Claims DATA_DIR for this process before any data file is opened; a second server stops here. */
 export async function openBackend(opts: BootOptions): Promise<Backend> {
+  if (opts.databaseUrl) {
+    // Several instances share the database and the uploads folder: no folder lock.
+    const stores = await openPgStores(opts.databaseUrl, { log: opts.log ?? console.log });
+    try {
+      const backend = await openBackendOn(stores, opts, stores.exclusive);
+      return { ...backend, close: () => stores.close() };
+    } catch (e) {
+      await stores.close();
+      throw e;
+    }
+  }
   const lock = lockDataDir(opts.dataDir);
   try {
-    const backend = await openLockedBackend(opts);
+    const stores = await openLowdbStores(opts.dataDir, { beforeWrite: opts.beforeWrite });
+    const backend = await openBackendOn(stores, opts);
     return { ...backend, close: async () => lock.release() };
   } catch (e) {
     lock.release();
@@ -77,10 +99,16 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
   }
 }
 
-async function openLockedBackend(opts: BootOptions): Promise<Omit<Backend, 'close'>> {
+/** Runs the start's one-time steps (first admin, demo) alone: instances sharing a database take turns. */
+type Exclusive = <T>(fn: () => Promise<T>) => Promise<T>;
+
+async function openBackendOn(
+  stores: Stores,
+  opts: BootOptions,
+  exclusive: Exclusive = (fn) => fn(),
+): Promise<Omit<Backend, 'close'>> {
   const log = opts.log ?? console.log;
   const uploadsDir = join(opts.dataDir, 'uploads');
-  const stores = await openLowdbStores(opts.dataDir, { beforeWrite: opts.beforeWrite });
   const hasher = createScryptHasher(opts.hasherCost);
   const core = createCore({
     stores,
@@ -90,24 +118,19 @@ async function openLockedBackend(opts: BootOptions): Promise<Omit<Backend, 'clos
     sanitizer: createHtmlSanitizer(),
     clock: systemClock,
     countries: createCountriesDataset(),
+    // Node's own build of the CSV library: it parses about three times faster than the browser one.
+    csv: createCsvCodec({ parse: parseCsv, stringify: stringifyCsv }),
     currency: opts.currency,
   });
 
-  if (!core.auth.hasAdmin()) {
-    const email = opts.adminEmail ?? DEFAULT_ADMIN_EMAIL;
-    const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
-    await core.auth.createUser({ name: 'Store Admin', email, phone: '', password, isAdmin: true });
-    if (opts.adminPassword) log(`Created the admin account ${email} (password from ADMIN_PASSWORD).`);
-    else
-      log(
-        `Created the admin account.\n  e-mail:   ${email}\n  password: ${password}\nThis password is shown only once: note it now.`,
-      );
-  }
+  const seeded = await exclusive(async () => {
+    await firstAdmin(core, opts, log);
+    return opts.demo ? seedDemo(stores, hasher, opts.demo.store, log) : false;
+  });
 
   let demoImages: (() => Promise<unknown>) | undefined;
   let demoPictures: DemoPictures | undefined;
   if (opts.demo) {
-    const seeded = await seedDemo(stores, hasher, opts.demo.store, log);
     const demoDir = join(uploadsDir, 'demo');
     const { writeImages, pictures } = opts.demo;
     // Also on later starts of a demo store, so images lost to an interrupted first start come back. A shop that
@@ -129,6 +152,19 @@ async function openLockedBackend(opts: BootOptions): Promise<Omit<Backend, 'clos
     demoImages,
     demoPictures,
   };
+}
+
+/** The first administrator, on the first start only (ADMIN_EMAIL, ADMIN_PASSWORD or a printed random one). */
+async function firstAdmin(core: Core, opts: BootOptions, log: (line: string) => void): Promise<void> {
+  if (core.auth.hasAdmin()) return;
+  const email = opts.adminEmail ?? DEFAULT_ADMIN_EMAIL;
+  const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
+  await core.auth.createUser({ name: 'Store Admin', email, phone: '', password, isAdmin: true });
+  if (opts.adminPassword) log(`Created the admin account ${email} (password from ADMIN_PASSWORD).`);
+  else
+    log(
+      `Created the admin account.\n  e-mail:   ${email}\n  password: ${password}\nThis password is shown only once: note it now.`,
+    );
 }
 
 /**

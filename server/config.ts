@@ -11,6 +11,12 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://… : the PostgreSQL store (several instances); unset: the lowdb files in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DIST_DIR: z.string().min(1).default('./dist'),
   ADMIN_EMAIL: z
     .string()

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const dataDir = resolve(env.DATA_DIR);
   const backend = await openBackend({
     dataDir,
+    databaseUrl: env.DATABASE_URL,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     rateLimits: env.RATE_LIMITS,
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
     console.log(
-      `Threadline listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port} (data in ${dataDir})`,
+      `Threadline listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port} (data in ${env.DATABASE_URL ? `PostgreSQL, uploads in ${dataDir}` : dataDir})`,
     );
     backend.demoImages?.().then(
       () => console.log('Demo images are ready.'),

@@ -5,7 +5,7 @@
 import type { AuthResponse, ChangePasswordBody, LoginBody, RegisterBody, User } from '#contract/schemas/user';
 import { DomainError } from './errors';
 import { createLoginThrottle } from './login-throttle';
-import type { CoreDeps } from './ports';
+import type { CoreDeps, ThrottleStore } from './ports';
 import type { StoredUser } from './records';
 import { toPublicUser } from './records';
 import { createSessionBook } from './session-book';
@@ -26,9 +26,9 @@ const NO_ADDRESS = 'local';
  */
 const settingsOf = (stored: string): string => stored.split('$').slice(0, -2).join('$');
 
-export function createAuthUseCases(deps: CoreDeps) {
+export function createAuthUseCases(deps: CoreDeps, throttles?: ThrottleStore) {
   const { stores, hasher, clock } = deps;
-  const throttle = createLoginThrottle(clock);
+  const throttle = createLoginThrottle(clock, throttles);
   const sessions = createSessionBook(deps);
   const accounts = createUserIndex(stores.users);
   /** E-mails being signed up right now: a second sign-up of one waits for none, it is refused. */
@@ -114,7 +114,7 @@ export function createAuthUseCases(deps: CoreDeps) {
 
     async login(body: LoginBody, clientAddress: string = NO_ADDRESS): Promise<AuthResponse> {
       // Booked before the hash runs, so concurrent guesses cannot all slip under the limit.
-      const ticket = throttle.reserve(body.email, clientAddress);
+      const ticket = await throttle.reserve(body.email, clientAddress);
       const readAt = clock.now();
       const user = accounts.byEmail(body.email);
       let current: string;
@@ -124,14 +124,14 @@ export function createAuthUseCases(deps: CoreDeps) {
         // Same message and the same hashing work either way: neither answer nor timing tells which e-mails exist.
         ok = await hasher.verify(body.password, user ? user.password_hash : current);
       } catch (e) {
-        ticket.cancel();
+        await ticket.cancel();
         throw e;
       }
       if (!user || !ok) {
-        ticket.failed();
+        await ticket.failed();
         throw new DomainError('unauthorized', 'Invalid email or password');
       }
-      ticket.succeeded();
+      await ticket.succeeded();
       await rehashIfOld(user, body.password, current);
       return openSession(user, readAt);
     },
@@ -139,7 +139,14 @@ export function createAuthUseCases(deps: CoreDeps) {
     /** The user behind a bearer token, or null when the token is unknown, revoked or expired. */
     async authenticate(token: string | undefined): Promise<Principal | null> {
       if (!token) return null;
-      const found = sessions.find(await deps.tokens.hash(token));
+      const hash = await deps.tokens.hash(token);
+      let found = sessions.find(hash);
+      // Another instance may have opened the session a moment ago (a shared store): read its writes
+      // once and look again. Refreshes of one table coalesce, so misses cannot pile up reads.
+      if (!found && stores.sessions.refresh) {
+        await Promise.all([stores.sessions.refresh(), stores.users.refresh?.()]);
+        found = sessions.find(hash);
+      }
       return found ? { user: toPublicUser(found.user), sessionId: found.session.id } : null;
     },
 

@@ -10,17 +10,19 @@
  * - Per address: at most LOGIN_DAILY_FAILURES failures in a day window, whatever the accounts, so one
  *   address cannot walk through a list of e-mails. Successes are never counted, so a carrier NAT full
  *   of shoppers signing in normally never reaches it.
- * Kept in memory and bounded (oldest keys dropped first): a restart or an eviction only forgets counts.
+ * Kept in a ThrottleStore (ports.ts): this process's memory, bounded (oldest keys dropped first: an
+ * eviction only forgets counts), or the PostgreSQL table every instance shares, so a guesser spreading
+ * attempts over the instances behind a proxy gets the same brake as against one.
  */
 import { tooManyRequests } from './errors';
-import type { Clock } from './ports';
+import type { Clock, ThrottleStore } from './ports';
+import { createMemoryThrottles } from './throttle-store';
 
 export const LOGIN_FREE_FAILURES = 10;
 export const LOGIN_BASE_DELAY_MS = 1000;
 export const LOGIN_MAX_DELAY_MS = 15 * 60 * 1000;
 export const LOGIN_DAILY_FAILURES = 100;
 export const LOGIN_DAY_MS = 24 * 60 * 60 * 1000;
-const MAX_TRACKED = 100_000;
 
 interface PairCount {
   /** Failures since the last success, in-flight attempts included. */
@@ -36,14 +38,14 @@ interface AddressWindow {
   resetAt: number;
 }
 
-/** One reserved attempt: settle it exactly once. */
+/** One reserved attempt: settle it exactly once (later calls do nothing). */
 export interface LoginTicket {
   /** The password was right: the attempt and the pair's earlier failures are forgotten. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
   /** The password was wrong: the attempt stays counted and the next delay starts now. */
-  failed(): void;
+  failed(): Promise<void>;
   /** Not checked at all (the hasher was busy): the attempt is given back. */
-  cancel(): void;
+  cancel(): Promise<void>;
 }
 
 /** The wait after `failures` failures: none while free, then doubling from 1 s up to the cap. */
@@ -55,76 +57,95 @@ export function loginDelayMs(failures: number): number {
   );
 }
 
-export function createLoginThrottle(clock: Clock, { maxTracked = MAX_TRACKED } = {}) {
-  const pairs = new Map<string, PairCount>();
-  const addresses = new Map<string, AddressWindow>();
-
-  const remember = <V>(map: Map<string, V>, key: string, value: V): void => {
-    // Re-inserting moves the key to the young end, so eviction drops the longest-idle keys.
-    map.delete(key);
-    if (map.size >= maxTracked) map.delete(map.keys().next().value!);
-    map.set(key, value);
-  };
+export function createLoginThrottle(clock: Clock, store: ThrottleStore = createMemoryThrottles(clock)) {
+  /** Gives one booked failure back to the address's window (a refused or cancelled attempt, a success). */
+  const giveBack = (addressKey: string) =>
+    store.update<AddressWindow, void>(addressKey, (w) => ({
+      next: w && { ...w, failures: Math.max(0, w.failures - 1) },
+      expiresAt: w?.resetAt ?? 0,
+      result: undefined,
+    }));
 
   return {
     /** Books one attempt for this e-mail from this address, or throws 429 with Retry-After. */
-    reserve(email: string, address: string): LoginTicket {
-      const now = clock.now().getTime();
-      const pairKey = `${email.trim().toLowerCase()}\u0000${address}`;
-      let window = addresses.get(address);
-      if (window && window.resetAt <= now) window = undefined;
-      if (window && window.failures >= LOGIN_DAILY_FAILURES) {
-        throw tooManyRequests(
-          'Too many failed logins from your network. Please try again later.',
-          window.resetAt - now,
-        );
-      }
-      let pair = pairs.get(pairKey);
-      // A pair idle for a whole day starts afresh, so counts do not follow a shopper for ever.
-      if (pair && now - pair.lastAt >= LOGIN_DAY_MS) pair = undefined;
-      const wait = pair ? pair.lastAt + loginDelayMs(pair.failures) - now : 0;
-      if (wait > 0)
-        throw tooManyRequests('Too many failed logins. Please wait a moment and try again.', wait);
+    async reserve(email: string, address: string): Promise<LoginTicket> {
+      const pairKey = `login\u0000${email.trim().toLowerCase()}\u0000${address}`;
+      const addressKey = `login-address\u0000${address}`;
+      // The address's day first: a failure is booked now, before any hashing, unless the day is full.
+      const full = await store.update<AddressWindow, number>(addressKey, (w, now) => {
+        if (w && w.resetAt <= now) w = undefined;
+        if (w && w.failures >= LOGIN_DAILY_FAILURES)
+          return { next: w, expiresAt: w.resetAt, result: w.resetAt - now };
+        const next = w ? { ...w, failures: w.failures + 1 } : { failures: 1, resetAt: now + LOGIN_DAY_MS };
+        return { next, expiresAt: next.resetAt, result: 0 };
+      });
+      if (full > 0)
+        throw tooManyRequests('Too many failed logins from your network. Please try again later.', full);
 
-      if (!window) {
-        window = { failures: 0, resetAt: now + LOGIN_DAY_MS };
-        remember(addresses, address, window);
+      // Then the pair: booked unless its delay is still running (then the address's booking is given back).
+      const booked = await store.update<PairCount, { wait: number; previousAt: number; stamp: number }>(
+        pairKey,
+        (held, now) => {
+          // A pair idle for a whole day starts afresh, so counts do not follow a shopper for ever.
+          const pair = held && now - held.lastAt < LOGIN_DAY_MS ? held : undefined;
+          const wait = pair ? pair.lastAt + loginDelayMs(pair.failures) - now : 0;
+          if (wait > 0)
+            return {
+              next: held,
+              expiresAt: held!.lastAt + LOGIN_DAY_MS,
+              result: { wait, previousAt: 0, stamp: 0 },
+            };
+          const p = pair ?? { failures: 0, lastAt: now, attempts: 0 };
+          // Counted now, before any hashing: concurrent attempts see each other at once.
+          const next = { failures: p.failures + 1, lastAt: now, attempts: p.attempts + 1 };
+          return {
+            next,
+            expiresAt: now + LOGIN_DAY_MS,
+            result: { wait: 0, previousAt: p.lastAt, stamp: next.attempts },
+          };
+        },
+      );
+      if (booked.wait > 0) {
+        await giveBack(addressKey);
+        throw tooManyRequests('Too many failed logins. Please wait a moment and try again.', booked.wait);
       }
-      pair ??= { failures: 0, lastAt: now, attempts: 0 };
-      remember(pairs, pairKey, pair);
-      // Counted now, before any hashing: concurrent attempts see each other at once.
-      const w = window;
-      const p = pair;
-      const previousAt = p.lastAt;
-      const stamp = ++p.attempts;
-      w.failures++;
-      p.failures++;
-      p.lastAt = now;
 
       let settled = false;
-      const once = (fn: () => void) => () => {
+      const once = (fn: () => Promise<void>) => async () => {
         if (settled) return;
         settled = true;
-        fn();
+        await fn();
       };
       return {
-        succeeded: once(() => {
-          w.failures--;
-          p.failures = 0;
-          if (pairs.get(pairKey) === p) pairs.delete(pairKey);
+        succeeded: once(async () => {
+          await giveBack(addressKey);
+          await store.update<PairCount, void>(pairKey, () => ({
+            next: undefined,
+            expiresAt: 0,
+            result: undefined,
+          }));
         }),
-        failed: once(() => {
-          p.lastAt = Math.max(p.lastAt, clock.now().getTime());
-        }),
-        cancel: once(() => {
-          w.failures--;
-          p.failures = Math.max(0, p.failures - 1);
-          if (p.attempts === stamp) p.lastAt = previousAt;
+        failed: once(() =>
+          store.update<PairCount, void>(pairKey, (p, now) => ({
+            next: p && { ...p, lastAt: Math.max(p.lastAt, now) },
+            expiresAt: Math.max(p?.lastAt ?? 0, now) + LOGIN_DAY_MS,
+            result: undefined,
+          })),
+        ),
+        cancel: once(async () => {
+          await giveBack(addressKey);
+          await store.update<PairCount, void>(pairKey, (p) => {
+            if (!p) return { next: undefined, expiresAt: 0, result: undefined };
+            const lastAt = p.attempts === booked.stamp ? booked.previousAt : p.lastAt;
+            return {
+              next: { ...p, failures: Math.max(0, p.failures - 1), lastAt },
+              expiresAt: lastAt + LOGIN_DAY_MS,
+              result: undefined,
+            };
+          });
         }),
       };
     },
-    /** For tests and the README: how many keys are tracked. */
-    size: (): { pairs: number; addresses: number } => ({ pairs: pairs.size, addresses: addresses.size }),
   };
 }
 

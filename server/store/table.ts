@@ -12,6 +12,7 @@
  */
 import { DomainError, validationFailed } from '#server/core/errors';
 import type { Commit, Mutation, Row, RowChange, Table } from '#server/core/ports';
+import type { StoredActivity } from '#server/core/records';
 
 export interface TableState<T> {
   seq: number;
@@ -44,13 +45,39 @@ export interface PendingWrite<T> {
   get(id: number): T | undefined;
   /** Every next row, in table order; O(rows), so only adapters that write one whole file call it. */
   rows(): T[];
+  /** Activity entries the batch's changes carry: they must land in the same write (or not at all). */
+  log: readonly StoredActivity[];
 }
 
 export type Persist<T> = (write: PendingWrite<T>) => Promise<void>;
 
+/** What other instances changed since this one last looked (a shared store, e.g. PostgreSQL). */
+export interface RemoteChanges<T> {
+  put: readonly T[];
+  removed: readonly number[];
+  /** The table's highest id handed out anywhere, so nextId never repeats another instance's. */
+  seq: number;
+  log: readonly StoredActivity[];
+}
+
+/**
+ * A shared store's side of each batch (pg-table.ts). `begin` runs before the batch's functions: it takes
+ * the table's lock for the batch and returns what other instances changed since, which is committed
+ * first, so the functions see every landed row. `persist` then writes and ends the batch; a batch that
+ * writes nothing ends with `end`. So batches of all instances run one at a time per table, each seeing
+ * the others' rows, as the batches of one process do.
+ */
+export interface TableSync<T> {
+  /** `write` false: a batch that only catches up (refresh), which needs no lock. */
+  begin(write: boolean): Promise<RemoteChanges<T>>;
+  end(): Promise<void>;
+}
+
 export interface InMemoryTable<T extends Row> extends Table<T> {
   /** The committed state, as the single-file adapter writes it. */
   snapshot(): TableState<T>;
+  /** Shared stores: catches up with what other instances wrote (a no-op on a store of its own). */
+  refresh(): Promise<void>;
 }
 
 const logPersistError = (label: string, cause: unknown): void => {
@@ -61,6 +88,8 @@ const logPersistError = (label: string, cause: unknown): void => {
 };
 
 interface Queued {
+  /** A refresh: changes nothing, only makes a batch run (so a shared store catches up). */
+  refresh?: boolean;
   apply: (w: Overlay<Row>) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -71,6 +100,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /** The batch being built: committed rows seen through the changes queued so far. */
 class Overlay<T extends Row> {
   readonly changes = new Map<number, T | null>();
+  readonly log: StoredActivity[] = [];
   constructor(
     private readonly committed: ReadonlyMap<number, T>,
     public seq: number,
@@ -100,13 +130,22 @@ export interface TableOptions {
    */
   check?: (row: unknown) => Record<string, string> | null;
   onPersistError?: (label: string, cause: unknown) => void;
+  /**
+   * Where the activity entries of each landed write go (the store's activity book). A table without
+   * it refuses a change that carries entries: it has nowhere to keep them.
+   */
+  onLog?: (entries: readonly StoredActivity[]) => void;
+  /** The activity entry rule, applied like the row rule: a breaking entry fails its change with a 400. */
+  checkLog?: (entry: unknown) => Record<string, string> | null;
+  /** A shared store (several instances over one database); see TableSync. */
+  sync?: TableSync<Row>;
 }
 
 export function createTable<T extends Row>(
   initial: TableState<T>,
   persist: Persist<T>,
   label = 'table',
-  { check, onPersistError = logPersistError }: TableOptions = {},
+  { check, onPersistError = logPersistError, onLog, checkLog, sync: anySync }: TableOptions = {},
 ): InMemoryTable<T> {
   const loaded = rowsById(initial);
   const committed = loaded.rows;
@@ -115,12 +154,22 @@ export function createTable<T extends Row>(
   const listeners = new Set<(commit: Commit<T>) => void>();
   const queue: Queued[] = [];
   let flushing = false;
+  const sync = anySync as TableSync<T> | undefined;
 
   const assertStorable = (rows: Iterable<T>): void => {
     if (!check) return;
     for (const row of rows) {
       const fields = check(row);
       if (fields) throw validationFailed(fields, "This change would store values over the shop's limits");
+    }
+  };
+
+  const assertLoggable = (log: readonly StoredActivity[] | undefined): void => {
+    if (!log?.length) return;
+    if (!onLog) throw new Error(`${label} keeps no activity entries`);
+    for (const entry of log) {
+      const fields = checkLog?.(entry);
+      if (fields) throw validationFailed(fields, "This change's activity entry is over the shop's limits");
     }
   };
 
@@ -134,6 +183,8 @@ export function createTable<T extends Row>(
     let s = w.seq;
     const out = fn(w.get, () => ++s) as RowChange<T, R>;
     assertStorable(out.put ?? []);
+    assertLoggable(out.log);
+    if (out.log) w.log.push(...out.log);
     for (const id of out.remove ?? []) if (w.get(id)) w.changes.set(id, null);
     for (const row of out.put ?? []) s = putRow(w, row, s);
     w.seq = s;
@@ -146,7 +197,8 @@ export function createTable<T extends Row>(
   ): R {
     let s = w.seq;
     const before = w.rows();
-    const { rows, result } = fn(before, () => ++s);
+    const { rows, result, log } = fn(before, () => ++s);
+    assertLoggable(log);
     if (rows !== before) {
       // Diff by identity: rows are immutable values, so an untouched row is the very same object.
       assertStorable(rows.filter((row) => w.get(row.id) !== row));
@@ -157,6 +209,7 @@ export function createTable<T extends Row>(
       }
       for (const row of before) if (!kept.has(row.id)) w.changes.set(row.id, null);
     }
+    if (log) w.log.push(...log);
     w.seq = s;
     return result;
   }
@@ -174,6 +227,7 @@ export function createTable<T extends Row>(
     }
     seq = w.seq;
     rowsCache = undefined;
+    if (w.log.length) onLog?.(w.log);
     for (const l of listeners) {
       try {
         l({ put, removed });
@@ -183,8 +237,27 @@ export function createTable<T extends Row>(
     }
   }
 
+  /** Other instances' changes, committed as if this process had made them (indexes hear of them too). */
+  function commitRemote(remote: RemoteChanges<T>): void {
+    const w = new Overlay<T>(committed, Math.max(seq, remote.seq));
+    for (const id of remote.removed) if (committed.has(id)) w.changes.set(id, null);
+    for (const row of remote.put) w.changes.set(row.id, row);
+    w.log.push(...remote.log);
+    if (w.changes.size || w.log.length || w.seq !== seq) commit(w);
+  }
+
   async function flush(): Promise<void> {
     const batch = queue.splice(0);
+    if (sync) {
+      try {
+        commitRemote(await sync.begin(batch.some((q) => !q.refresh)));
+      } catch (cause) {
+        onPersistError(label, cause);
+        const error = new DomainError('storage_unavailable', 'Storage is unavailable; nothing was changed, please retry');
+        for (const q of batch) q.reject(error);
+        return;
+      }
+    }
     const w = new Overlay<T>(committed, seq);
     // A function that throws does so before touching the overlay, so it leaves nothing behind.
     const outcomes: Outcome[] = batch.map((q) => {
@@ -194,9 +267,9 @@ export function createTable<T extends Row>(
         return { ok: false, error };
       }
     });
-    if (w.changes.size > 0 || w.seq !== seq) {
+    if (w.changes.size > 0 || w.seq !== seq || w.log.length > 0) {
       try {
-        await persist({ seq: w.seq, changes: w.changes, get: w.get, rows: () => w.rows() });
+        await persist({ seq: w.seq, changes: w.changes, get: w.get, rows: () => w.rows(), log: w.log });
       } catch (cause) {
         // The client gets no file name or system message; the server log gets both.
         onPersistError(label, cause);
@@ -213,6 +286,8 @@ export function createTable<T extends Row>(
         return;
       }
       commit(w);
+    } else if (sync) {
+      await sync.end().catch((cause: unknown) => onPersistError(label, cause));
     }
     batch.forEach((q, i) => {
       const o = outcomes[i];
@@ -232,9 +307,10 @@ export function createTable<T extends Row>(
     });
   }
 
-  const enqueue = <R>(apply: (w: Overlay<T>) => R): Promise<R> =>
+  const enqueue = <R>(apply: (w: Overlay<T>) => R, refresh = false): Promise<R> =>
     new Promise<R>((resolve, reject) => {
       queue.push({
+        refresh,
         apply: apply as unknown as Queued['apply'],
         resolve: resolve as Queued['resolve'],
         reject,
@@ -248,6 +324,7 @@ export function createTable<T extends Row>(
     snapshot: () => ({ seq, rows: (rowsCache ??= [...committed.values()]) }),
     mutate: (fn) => enqueue((w) => applyMutation(w, fn)),
     change: (fn) => enqueue((w) => applyChange(w, fn)),
+    refresh: () => (sync ? enqueue(() => undefined, true) : Promise.resolve()),
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -6,6 +6,7 @@
 import { createAuthUseCases } from '#server/core/auth';
 import type { CoreDeps, PasswordHasher, Stores } from '#server/core/ports';
 import { createCountriesDataset } from '#server/store/countries-dataset';
+import { createCsvCodec } from '#server/store/csv-codec';
 import type { BeforeWrite } from '#server/store/lowdb-durable-file';
 import { openLowdbStores } from '#server/store/lowdb-store';
 import { createMemoryImageStorage } from '#server/store/memory-image-storage';
@@ -69,6 +70,7 @@ export function authKit(
     sanitizer: { sanitize: (html) => html },
     clock,
     countries: createCountriesDataset(),
+    csv: createCsvCodec(),
     sessionTtlMs: opts.sessionTtlMs,
   };
   return { auth: createAuthUseCases(deps), stores, clock, hasher };

@@ -6,8 +6,19 @@ import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { inject } from 'vitest';
+import { createDatabase } from './pg-cluster';
 
 export const SPAWN_ADMIN = { email: 'admin@spawned.test', password: 'spawned-admin-1' };
+
+/**
+ * The store a spawned server should use: in the `node-pg` project (vitest.config.ts) a fresh database of
+ * the run's cluster, as `{ DATABASE_URL }`; elsewhere nothing (lowdb files in the data folder).
+ */
+export async function storeEnv(): Promise<Record<string, string>> {
+  const adminUrl = inject('pgAdminUrl');
+  return adminUrl ? { DATABASE_URL: await createDatabase(adminUrl) } : {};
+}
 
 export interface SpawnedServer {
   child: ChildProcess;

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Backend, BootOptions } from '#server/boot';
 import { openBackend } from '#server/boot';
+import { inject } from 'vitest';
+import { createDatabase } from './pg-cluster';
 import { tinyDemoStore } from './tiny-seed';
 import { createApp } from '#server/http/app';
 import type { ServerLimits } from '#server/http/server-settings';
@@ -18,6 +20,8 @@ export const TEST_HASHER_COST = { N: 1024, r: 8, p: 1 };
 export interface TestServer {
   baseUrl: string;
   dataDir: string;
+  /** Set when the server runs on PostgreSQL (the node-pg project). */
+  databaseUrl?: string;
   backend: Backend;
   close(): Promise<void>;
 }
@@ -26,7 +30,11 @@ export async function startTestServer(
   opts: Partial<BootOptions> & { distDir?: string; limits?: Partial<ServerLimits> } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'threadline-test-')));
+  // The node-pg project (vitest.config.ts) runs the same suites with each server on a fresh database.
+  const pgAdminUrl = inject('pgAdminUrl');
+  const databaseUrl = opts.databaseUrl ?? (pgAdminUrl && !opts.dataDir ? await createDatabase(pgAdminUrl) : undefined);
   const backend = await openBackend({
+    databaseUrl,
     dataDir,
     adminEmail: TEST_ADMIN.email,
     adminPassword: TEST_ADMIN.password,
@@ -49,6 +57,7 @@ export async function startTestServer(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
+    databaseUrl,
     backend,
     async close() {
       server.closeAllConnections();

@@ -1,0 +1,64 @@
+/**
+ * The ThrottleStore (core ports.ts) of the PostgreSQL store: the request budgets' windows and the
+ * sign-in brake's counts live in one table every instance shares, so a client spreading its calls
+ * over the instances behind a proxy meets one budget, not one per instance. Each update is one
+ * transaction holding the key's row lock: concurrent updates of a key, from any instance, queue.
+ * Time is the database's, so instances whose clocks differ still agree on windows. Expired rows are
+ * swept every minute; a row exists only for a call that got through the access checks, and the
+ * calls that create them (sign-in, registration) are bounded by the password hasher's gate.
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import type { ThrottleStore } from '#server/core/ports';
+
+const SWEEP_MS = 60_000;
+
+export function createPgThrottles(pool: pg.Pool): ThrottleStore & { close(): void } {
+  const sweep = setInterval(() => {
+    void pool
+      .query(
+        'DELETE FROM throttles WHERE expires_at <= (extract(epoch FROM clock_timestamp()) * 1000)::bigint',
+      )
+      .catch(() => undefined);
+  }, SWEEP_MS);
+  sweep.unref();
+
+  return {
+    async update(name, step) {
+      const key = createHash('sha256').update(name).digest();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        // The row must exist to be locked: two first updates of a key would otherwise both read "absent".
+        await client.query(
+          "INSERT INTO throttles (key, value, expires_at) VALUES ($1, 'null', 0) ON CONFLICT (key) DO NOTHING",
+          [key],
+        );
+        const { rows } = await client.query<{ value: unknown; expires_at: number; now: number }>(
+          `SELECT value, expires_at, (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now
+             FROM throttles WHERE key = $1 FOR UPDATE`,
+          [key],
+        );
+        const row = rows[0]!;
+        const now = Number(row.now);
+        const current = Number(row.expires_at) > now && row.value !== null ? (row.value as never) : undefined;
+        const { next, expiresAt, result } = step(current, now);
+        if (next === undefined) await client.query('DELETE FROM throttles WHERE key = $1', [key]);
+        else
+          await client.query('UPDATE throttles SET value = $2, expires_at = $3 WHERE key = $1', [
+            key,
+            JSON.stringify(next),
+            Math.round(expiresAt),
+          ]);
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => clearInterval(sweep),
+  };
+}
