@@ -5,7 +5,10 @@
  * raw figures, and writes them to bench/results/<time>.json. This process is the load generator and pins
  * itself to core 1; every server runs on core 0.
  * Options: --skip-lighthouse, --only=<part>[,<part>…] with parts reads, writes, cold, catalog-writes,
- * admin, boot, offline, lighthouse.
+ * admin, boot, offline, lighthouse, postgres.
+ * --store=postgres runs the postgres part (bench/postgres.ts: lowdb ×1 beside PostgreSQL ×1 and ×2 on a
+ * throwaway cluster, needs PostgreSQL installed) and, without --only, ONLY that part and its data set;
+ * with --only it is added to the parts listed. A plain `npm run bench` leaves it out.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -26,6 +29,8 @@ import { runColdQueries } from './cold-queries';
 import type { ColdFigure } from './cold-queries';
 import { runOfflineSync } from './offline-sync';
 import type { OfflineSyncFigure } from './offline-sync';
+import { runStoreComparison, storeTable } from './postgres';
+import type { StoreComparison } from './postgres';
 import { rawTable, ratios, table } from './report';
 import { scaleRatios } from './report-scale';
 import { LOAD_CORE } from './servers';
@@ -35,7 +40,20 @@ import { runWrites } from './writes';
 const PORT = 3471;
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const wants = (part: string) => !only || only.split(',').includes(part);
+const store = args.find((a) => a.startsWith('--store='))?.slice('--store='.length);
+if (store !== undefined && store !== 'postgres' && store !== 'lowdb') {
+  console.error(`--store=${store}: the stores are lowdb (the default) and postgres`);
+  process.exit(2);
+}
+const withPostgres = store === 'postgres';
+const wants = (part: string) =>
+  only
+    ? only.split(',').includes(part) || (part === 'postgres' && withPostgres)
+    : withPostgres
+      ? part === 'postgres'
+      : part !== 'postgres';
+/** Every part but the store comparison needs the whole data (minutes to generate the first time). */
+const onlyPostgres = only ? only.split(',').every((p) => p === 'postgres') : withPostgres;
 const log = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
@@ -52,10 +70,13 @@ async function main(): Promise<void> {
   if (load.before[0]! > 1.5) log('  (the machine is busy: figures will be noisy)');
 
   log('Data (fixed seed, reused while unchanged):');
-  for (const n of [1000, 10000, 100000]) await catalogDataSet(n);
-  for (const m of [1000, 100000]) await ordersDataSet(m);
-  await catalogDataSet(2000);
-  await adminOrdersDataSet(1_000_000);
+  if (onlyPostgres) await ordersDataSet(1000);
+  else {
+    for (const n of [1000, 10000, 100000]) await catalogDataSet(n);
+    for (const m of [1000, 100000]) await ordersDataSet(m);
+    await catalogDataSet(2000);
+    await adminOrdersDataSet(1_000_000);
+  }
   log(`  ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   let reads: ReadFigure[] = [];
@@ -98,6 +119,13 @@ async function main(): Promise<void> {
     log('Offline sync and offline listings in Chromium (10k products):');
     offline = await runOfflineSync(log);
   }
+  let stores: StoreComparison | null = null;
+  if (wants('postgres')) {
+    log(
+      'lowdb and PostgreSQL, one and two instances (1k products, 1k orders; -c 10 reads, -c 50 durable orders, warm-up, median of 3):',
+    );
+    stores = await runStoreComparison(PORT, log);
+  }
   if (wants('lighthouse') && !args.includes('--skip-lighthouse')) {
     log('Lighthouse 12.8 (mobile, median of 3):');
     try {
@@ -113,10 +141,16 @@ async function main(): Promise<void> {
     ...scaleRatios({ cold, catalogWrites, admin, boot, offline }),
   ];
   const after = loadavg();
-  log('\nRatios, all measured in this run:\n');
-  log(table(rows));
-  log('\nRaw figures:\n');
-  log(rawTable(reads, writes, storm));
+  if (!onlyPostgres) {
+    log('\nRatios, all measured in this run:\n');
+    log(table(rows));
+    log('\nRaw figures:\n');
+    log(rawTable(reads, writes, storm));
+  }
+  if (stores) {
+    log(`\nlowdb beside PostgreSQL (${stores.placement}; two instances: ${stores.split}):\n`);
+    log(storeTable(stores));
+  }
   const seconds = (Date.now() - t0) / 1000;
   log(
     `\nTook ${seconds.toFixed(0)} s; load average before ${load.before[0]!.toFixed(2)}, after ${after[0]!.toFixed(2)}.`,
@@ -149,6 +183,7 @@ async function main(): Promise<void> {
         offline,
         lighthouse: lh,
         lighthouseError: lhError,
+        stores,
       },
       null,
       2,
