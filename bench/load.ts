@@ -30,6 +30,19 @@ export interface LoadSpec {
   headers?: Record<string, string>;
 }
 
+/** What a run's result says, as the bench prints and saves it. */
+export function figuresOf(r: autocannon.Result): RunFigures {
+  return {
+    rps: r['2xx'] / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
 export function once(spec: Omit<LoadSpec, 'warmupSeconds'>): Promise<RunFigures> {
   return new Promise((resolve, reject) => {
     autocannon(
@@ -48,18 +61,7 @@ export function once(spec: Omit<LoadSpec, 'warmupSeconds'>): Promise<RunFigures>
           },
         ],
       },
-      (err, r) => {
-        if (err) return reject(err);
-        resolve({
-          rps: r['2xx'] / r.duration,
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          max: r.latency.max,
-          requests: r.requests.total,
-          non2xx: r.non2xx,
-          errors: r.errors,
-        });
-      },
+      (err, r) => (err ? reject(err) : resolve(figuresOf(r))),
     );
   });
 }

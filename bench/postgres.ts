@@ -37,10 +37,11 @@ import { openLowdbStores } from '#server/store/lowdb-store';
 // The bench is a development tool; the throwaway cluster of the PostgreSQL tests is exactly what it needs.
 // eslint-disable-next-line import-x/no-restricted-paths
 import { startPgCluster } from '../server/test/pg-cluster';
-import { benchToken, DATA_ROOT, ordersDataSet, SHOPPERS } from './generate';
+import { DATA_ROOT, ordersDataSet } from './generate';
 import type { Measured, RunFigures } from './load';
-import { checkClean, medianOf } from './load';
+import { checkClean, figuresOf, medianOf } from './load';
 import { READ_PATHS } from './reads';
+import { orderRequests } from './writes';
 import type { Running } from './servers';
 import { ROOT, SERVER_CORE, startOurs } from './servers';
 
@@ -75,38 +76,6 @@ export interface StoreComparison {
   split: string;
   postgres: { version: string; fsync: string; synchronousCommit: string };
   figures: StoreFigure[];
-}
-
-const SHIPPING = JSON.stringify({
-  name: 'Bench Shopper',
-  phone: '5550101234',
-  email: 'bench@example.test',
-  street: '1 Main St',
-  city: 'Springfield',
-  country: 'USA',
-  province: 'IL',
-});
-
-/** The order bodies and tokens of writes.ts (one line, product and shopper turning with each request). */
-function orderRequests(): (req: autocannon.Request) => autocannon.Request {
-  let n = 0;
-  return (req) => {
-    n++;
-    const body = JSON.stringify({
-      cart: [{ productId: 1 + (n % 1000), qty: 1 + (n % 3), selectedSize: 'M', selectedColor: '#000000' }],
-      shipping_address: SHIPPING,
-      payment_method: 'cod',
-    });
-    return {
-      ...req,
-      method: 'POST',
-      body,
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${benchToken(1 + (n % SHOPPERS))}`,
-      },
-    };
-  };
 }
 
 interface Spec {
@@ -156,18 +125,7 @@ function fire(urls: string[], spec: Spec, acked: number[]): Promise<RunFigures> 
           },
         ],
       },
-      (err, r) => {
-        if (err) return reject(err);
-        resolve({
-          rps: r['2xx'] / r.duration,
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          max: r.latency.max,
-          requests: r.requests.total,
-          non2xx: r.non2xx,
-          errors: r.errors,
-        });
-      },
+      (err, r) => (err ? reject(err) : resolve(figuresOf(r))),
     );
   });
 }

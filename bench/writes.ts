@@ -35,7 +35,8 @@ const SHIPPING = JSON.stringify({
   province: 'IL',
 });
 
-function orderRequests(): (req: autocannon.Request) => autocannon.Request {
+/** The durable order bodies: one line, product and shopper turning with each request (also bench/postgres.ts). */
+export function orderRequests(): (req: autocannon.Request) => autocannon.Request {
   let n = 0;
   return (req) => {
     n++;
