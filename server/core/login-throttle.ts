@@ -57,14 +57,21 @@ export function loginDelayMs(failures: number): number {
   );
 }
 
+/** Updates that finish an admitted attempt: never refused by a busy store (ports.ts ThrottleStore). */
+const SETTLE = { settle: true } as const;
+
 export function createLoginThrottle(clock: Clock, store: ThrottleStore = createMemoryThrottles(clock)) {
   /** Gives one booked failure back to the address's window (a refused or cancelled attempt, a success). */
   const giveBack = (addressKey: string) =>
-    store.update<AddressWindow, void>(addressKey, (w) => ({
-      next: w && { ...w, failures: Math.max(0, w.failures - 1) },
-      expiresAt: w?.resetAt ?? 0,
-      result: undefined,
-    }));
+    store.update<AddressWindow, void>(
+      addressKey,
+      (w) => ({
+        next: w && { ...w, failures: Math.max(0, w.failures - 1) },
+        expiresAt: w?.resetAt ?? 0,
+        result: undefined,
+      }),
+      SETTLE,
+    );
 
   return {
     /** Books one attempt for this e-mail from this address, or throws 429 with Retry-After. */
@@ -104,6 +111,8 @@ export function createLoginThrottle(clock: Clock, store: ThrottleStore = createM
             result: { wait: 0, previousAt: p.lastAt, stamp: next.attempts },
           };
         },
+        // Admitted with the address's update above: the pair's always follows.
+        SETTLE,
       );
       if (booked.wait > 0) {
         await giveBack(addressKey);
@@ -119,30 +128,38 @@ export function createLoginThrottle(clock: Clock, store: ThrottleStore = createM
       return {
         succeeded: once(async () => {
           await giveBack(addressKey);
-          await store.update<PairCount, void>(pairKey, () => ({
-            next: undefined,
-            expiresAt: 0,
-            result: undefined,
-          }));
+          await store.update<PairCount, void>(
+            pairKey,
+            () => ({ next: undefined, expiresAt: 0, result: undefined }),
+            SETTLE,
+          );
         }),
         failed: once(() =>
-          store.update<PairCount, void>(pairKey, (p, now) => ({
-            next: p && { ...p, lastAt: Math.max(p.lastAt, now) },
-            expiresAt: Math.max(p?.lastAt ?? 0, now) + LOGIN_DAY_MS,
-            result: undefined,
-          })),
+          store.update<PairCount, void>(
+            pairKey,
+            (p, now) => ({
+              next: p && { ...p, lastAt: Math.max(p.lastAt, now) },
+              expiresAt: Math.max(p?.lastAt ?? 0, now) + LOGIN_DAY_MS,
+              result: undefined,
+            }),
+            SETTLE,
+          ),
         ),
         cancel: once(async () => {
           await giveBack(addressKey);
-          await store.update<PairCount, void>(pairKey, (p) => {
-            if (!p) return { next: undefined, expiresAt: 0, result: undefined };
-            const lastAt = p.attempts === booked.stamp ? booked.previousAt : p.lastAt;
-            return {
-              next: { ...p, failures: Math.max(0, p.failures - 1), lastAt },
-              expiresAt: lastAt + LOGIN_DAY_MS,
-              result: undefined,
-            };
-          });
+          await store.update<PairCount, void>(
+            pairKey,
+            (p) => {
+              if (!p) return { next: undefined, expiresAt: 0, result: undefined };
+              const lastAt = p.attempts === booked.stamp ? booked.previousAt : p.lastAt;
+              return {
+                next: { ...p, failures: Math.max(0, p.failures - 1), lastAt },
+                expiresAt: lastAt + LOGIN_DAY_MS,
+                result: undefined,
+              };
+            },
+            SETTLE,
+          );
         }),
       };
     },

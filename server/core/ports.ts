@@ -127,7 +127,15 @@ export interface ThrottleStep<V, R> {
  * implementation drops its longest-idle keys past a cap (forgetting counts, never refusing anyone).
  */
 export interface ThrottleStore {
-  update<V, R>(key: string, step: (current: V | undefined, now: number) => ThrottleStep<V, R>): Promise<R>;
+  /**
+   * May refuse with a 429 "busy" when too many updates wait (a shared store's bound on a flood), except
+   * with `settle`: an update that finishes what an admitted call started (a sign-in's outcome) always runs.
+   */
+  update<V, R>(
+    key: string,
+    step: (current: V | undefined, now: number) => ThrottleStep<V, R>,
+    options?: { settle?: boolean },
+  ): Promise<R>;
 }
 
 export interface PasswordHasher {

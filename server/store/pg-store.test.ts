@@ -2,7 +2,8 @@
  * The PostgreSQL store (issue 16) on a throwaway cluster: rows come back exactly as they went in (money
  * through integer cents, order items through their own table, optional fields absent), activity entries
  * land with their change, two instances over one database see each other's writes (at once through
- * LISTEN/NOTIFY, and always before a write of their own), and a failed transaction changes nothing.
+ * LISTEN/NOTIFY, and always before a write of their own), a failed transaction changes nothing, and the
+ * shared throttle counters count every call once and refuse a flood before it reaches the database.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
@@ -11,6 +12,7 @@ import type { PgCluster } from '#server/test/pg-cluster';
 import { startPgCluster } from '#server/test/pg-cluster';
 import type { PgStores } from './pg-store';
 import { openPgStores } from './pg-store';
+import { createPgThrottles } from './pg-throttles';
 
 let cluster: PgCluster;
 const open: PgStores[] = [];
@@ -58,7 +60,16 @@ const order = (id: number): StoredOrder => ({
   shipping_address: '{}',
   status_history: [],
   items: [
-    { id: 1, product_id: 3, product_title: 'Tee 3', qty: 2, size: 'S', color: 'teal', price: 19.99, size_id: null },
+    {
+      id: 1,
+      product_id: 3,
+      product_title: 'Tee 3',
+      qty: 2,
+      size: 'S',
+      color: 'teal',
+      price: 19.99,
+      size_id: null,
+    },
     { id: 2, product_id: 4, product_title: 'Tee 4', qty: 1, size: '', color: '', price: 5.5, size_id: 'S' },
   ],
   idempotency_key: 'key-1',
@@ -80,7 +91,10 @@ it('rows, order items and activity entries come back exactly as written, after a
   const a = await openStores(url);
   const cat: StoredCategory = { id: 1, name: 'Shirts', slug: 'shirts', image: null };
   await a.categories.change(() => ({ put: [cat], result: undefined, log: [entry('Shirts')] }));
-  const p1 = product(3, { sale_price: 12.5, inventory: [{ size: 'S', color: 'teal', quantity: 4, held: 1 }] });
+  const p1 = product(3, {
+    sale_price: 12.5,
+    inventory: [{ size: 'S', color: 'teal', quantity: 4, held: 1 }],
+  });
   const p2 = product(4);
   await a.products.change(() => ({ put: [p1, p2, product(5)], result: undefined }));
   await a.orders.change(() => ({ put: [order(1)], result: undefined }));
@@ -126,7 +140,11 @@ it('two instances: a write on one is seen by the other within a second, and writ
   );
   await a.products.refresh!();
   await b.products.refresh!();
-  const ids = (s: PgStores) => s.products.all().map((p) => p.id).sort((x, y) => x - y);
+  const ids = (s: PgStores) =>
+    s.products
+      .all()
+      .map((p) => p.id)
+      .sort((x, y) => x - y);
   expect(ids(a)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
   expect(ids(b)).toEqual(ids(a));
 
@@ -161,6 +179,53 @@ it('a transaction that fails changes nothing, in the database or in memory', asy
   expect(b.categories.all()).toHaveLength(1);
   expect(b.activity.all()).toEqual([]);
   // The table still works after the rollback.
-  await a.categories.change(() => ({ put: [{ id: 3, name: 'Tops', slug: 'tops', image: null }], result: undefined }));
+  await a.categories.change(() => ({
+    put: [{ id: 3, name: 'Tops', slug: 'tops', image: null }],
+    result: undefined,
+  }));
   expect(a.categories.all()).toHaveLength(2);
 });
+
+it('throttle counters are atomic across instances, expire, and a flood is refused before it reaches the database', async () => {
+  const url = await cluster.createDatabase();
+  const a = await openStores(url);
+  const b = await openStores(url);
+  const count = (store: PgStores) =>
+    store.throttles!.update<{ n: number }, number>('k', (held, now) => {
+      const n = (held?.n ?? 0) + 1;
+      return { next: { n }, expiresAt: now + 60_000, result: n };
+    });
+  // 40 increments at once, half through each instance: every one counted, none lost to a race.
+  const seen = await Promise.all(Array.from({ length: 40 }, (_, i) => count(i % 2 ? a : b)));
+  expect([...seen].sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  // An expired value reads as absent.
+  await a.throttles!.update('gone', (_held, now) => ({
+    next: { n: 1 },
+    expiresAt: now - 1,
+    result: undefined,
+  }));
+  expect(
+    await a.throttles!.update('gone', (held) => ({ next: undefined, expiresAt: 0, result: held })),
+  ).toBeUndefined();
+
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const narrow = createPgThrottles(pool, { concurrency: 1, maxQueue: 1 });
+  try {
+    const step = () => ({ next: undefined, expiresAt: 0, result: 'ran' });
+    const calls = Array.from({ length: 4 }, () =>
+      narrow.update('f', step).catch((e: { code?: string }) => e.code),
+    );
+    const settles = Array.from({ length: 4 }, () => narrow.update('f', step, { settle: true }));
+    // One runs and one waits; the rest are refused at once. Settling updates always run.
+    expect((await Promise.all(calls)).sort()).toEqual([
+      'ran',
+      'ran',
+      'too_many_requests',
+      'too_many_requests',
+    ]);
+    expect(await Promise.all(settles)).toEqual(['ran', 'ran', 'ran', 'ran']);
+  } finally {
+    narrow.close();
+    await pool.end();
+  }
+}, 30_000);

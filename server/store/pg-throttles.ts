@@ -9,11 +9,23 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { ThrottleStore } from '#server/core/ports';
+import { tooManyRequests } from '#server/core/errors';
+import type { ThrottleStep, ThrottleStore } from '#server/core/ports';
+import { createJobGate } from './job-gate';
 
 const SWEEP_MS = 60_000;
+/**
+ * At most 4 of the pool's connections count calls at once and 256 calls wait; past that a call is
+ * refused with 429 before it costs the database anything, so a flood of sign-ins cannot take the
+ * connections the orders need. Settling updates (a sign-in's outcome) always run.
+ */
+export const THROTTLE_GATE = { concurrency: 4, maxQueue: 256 };
 
-export function createPgThrottles(pool: pg.Pool): ThrottleStore & { close(): void } {
+export function createPgThrottles(
+  pool: pg.Pool,
+  gateLimits = THROTTLE_GATE,
+): ThrottleStore & { close(): void } {
+  const gate = createJobGate(gateLimits);
   const sweep = setInterval(() => {
     void pool
       .query(
@@ -24,41 +36,50 @@ export function createPgThrottles(pool: pg.Pool): ThrottleStore & { close(): voi
   sweep.unref();
 
   return {
-    async update(name, step) {
-      const key = createHash('sha256').update(name).digest();
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        // The row must exist to be locked: two first updates of a key would otherwise both read "absent".
-        await client.query(
-          "INSERT INTO throttles (key, value, expires_at) VALUES ($1, 'null', 0) ON CONFLICT (key) DO NOTHING",
-          [key],
-        );
-        const { rows } = await client.query<{ value: unknown; expires_at: number; now: number }>(
-          `SELECT value, expires_at, (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now
-             FROM throttles WHERE key = $1 FOR UPDATE`,
-          [key],
-        );
-        const row = rows[0]!;
-        const now = Number(row.now);
-        const current = Number(row.expires_at) > now && row.value !== null ? (row.value as never) : undefined;
-        const { next, expiresAt, result } = step(current, now);
-        if (next === undefined) await client.query('DELETE FROM throttles WHERE key = $1', [key]);
-        else
-          await client.query('UPDATE throttles SET value = $2, expires_at = $3 WHERE key = $1', [
-            key,
-            JSON.stringify(next),
-            Math.round(expiresAt),
-          ]);
-        await client.query('COMMIT');
-        return result;
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw e;
-      } finally {
-        client.release();
-      }
+    update(name, step, options) {
+      const run = () => updateRow(name, step);
+      if (options?.settle) return run();
+      return gate.tryRun(run) ?? Promise.reject(tooManyRequests('The server is busy, please retry', 1000));
     },
     close: () => clearInterval(sweep),
   };
+
+  async function updateRow<V, R>(
+    name: string,
+    step: (current: V | undefined, now: number) => ThrottleStep<V, R>,
+  ): Promise<R> {
+    const key = createHash('sha256').update(name).digest();
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      // The row must exist to be locked: two first updates of a key would otherwise both read "absent".
+      await client.query(
+        "INSERT INTO throttles (key, value, expires_at) VALUES ($1, 'null', 0) ON CONFLICT (key) DO NOTHING",
+        [key],
+      );
+      const { rows } = await client.query<{ value: unknown; expires_at: number; now: number }>(
+        `SELECT value, expires_at, (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now
+             FROM throttles WHERE key = $1 FOR UPDATE`,
+        [key],
+      );
+      const row = rows[0]!;
+      const now = Number(row.now);
+      const current = Number(row.expires_at) > now && row.value !== null ? (row.value as never) : undefined;
+      const { next, expiresAt, result } = step(current, now);
+      if (next === undefined) await client.query('DELETE FROM throttles WHERE key = $1', [key]);
+      else
+        await client.query('UPDATE throttles SET value = $2, expires_at = $3 WHERE key = $1', [
+          key,
+          JSON.stringify(next),
+          Math.round(expiresAt),
+        ]);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
 }
