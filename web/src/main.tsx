@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { listenForInstallPrompt, registerServiceWorker, unregisterPwaWorker } from './lib/pwa';
@@ -37,12 +37,16 @@ async function boot() {
   if (hasStoredState()) await loadStoredParsers();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
-  createRoot(root).render(
-    <StrictMode>
-      {demoBar}
-      <App />
-    </StrictMode>,
-  );
+  // A transition: the first render is time-sliced (yields to the browser every few ms) instead of one long task.
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        {demoBar}
+        <App />
+      </StrictMode>,
+    );
+  });
   afterFirstScreen(() => {
     if (!__DEMO__ && import.meta.env.PROD)
       registerServiceWorker().catch((err: unknown) => console.error('Service worker:', err));

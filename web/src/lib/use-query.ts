@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { startTransition, useCallback, useEffect, useEffectEvent, useState } from 'react';
 
 /**
  * The one way the web app loads data (ARCHITECTURE habit 12). A feature names what it needs by a key and
@@ -89,7 +89,8 @@ export function useQuery<T>(
     const settle = (data: T | undefined, error: unknown) => {
       if (controller.signal.aborted) return; // stale: the key changed, a refresh started or we unmounted
       const next = { hash, run: runId, data, error };
-      setSettled((prev) => (pollMs ? polledAnswer(prev, next) : next));
+      // A transition: rendering what arrived is time-sliced, so a large answer never blocks input for long.
+      startTransition(() => setSettled((prev) => (pollMs ? polledAnswer(prev, next) : next)));
     };
     fetchNow(controller.signal).then(
       (data) => settle(data, null),
