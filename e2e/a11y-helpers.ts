@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * Resolves once every running CSS animation and transition that has an end has ended. axe measures colour
@@ -18,4 +19,24 @@ export async function animationsSettled(page: Page): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+export const SHOTS = 'test-results/screenshots';
+
+/**
+ * An admin screen settled (no loading status, animations ended), then axe (WCAG 2.1 A and AA) finds no
+ * serious or critical violation in it (or in `scope`, a dialog), and a screenshot lands in SHOTS for a
+ * person: `admin-<name>.png`, full page unless scoped, and with `top` also the first screenful.
+ */
+export async function checkAdminScreen(page: Page, name: string, scope?: string, { top = false } = {}) {
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await animationsSettled(page);
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const result = await (scope ? axe.include(scope) : axe).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/admin-${name}.png`, fullPage: !scope });
+  if (top && !scope) await page.screenshot({ path: `${SHOTS}/admin-${name}-top.png` });
 }

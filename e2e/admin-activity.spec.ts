@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { animationsSettled } from './a11y-helpers';
+import { checkAdminScreen } from './a11y-helpers';
 import { ADMIN, amountOf, signIn } from './admin-journey-helpers';
 
 /**
@@ -8,21 +7,9 @@ import { ADMIN, amountOf, signIn } from './admin-journey-helpers';
  * and status change with their before and after values, and the products import checks a file before
  * anything is written. Screenshots of both screens at 1280 and 375 px land in test-results/screenshots/.
  */
-const SHOTS = 'test-results/screenshots';
-
-async function shoot(page: Page, name: string, scope?: string) {
-  await expect(page.getByRole('status')).toHaveCount(0);
-  await animationsSettled(page);
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const result = await (scope ? axe.include(scope) : axe).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/admin-${name}.png`, fullPage: !scope });
-  // The first screenful as well: a long page's full shot is too tall to read at a glance.
-  if (!scope) await page.screenshot({ path: `${SHOTS}/admin-${name}-top.png` });
-}
+/** The first screenful as well: a long page's full shot is too tall to read at a glance. */
+const shoot = (page: Page, name: string, scope?: string) =>
+  checkAdminScreen(page, name, scope, { top: true });
 
 /** RFC 4180 records (quoted cells may hold commas, quotes and line breaks). */
 function parseCsv(text: string): string[][] {

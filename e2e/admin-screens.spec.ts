@@ -1,25 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { animationsSettled } from './a11y-helpers';
+import { expect, test } from '@playwright/test';
+import { checkAdminScreen, SHOTS } from './a11y-helpers';
 import { ADMIN, signIn } from './admin-journey-helpers';
 
 /**
  * Every admin screen (and both modals) at 1280 px, the orders screen at 375 px: axe finds no serious or
  * critical violation, and a screenshot lands in test-results/screenshots/ (git-ignored) for a person.
  */
-const SHOTS = 'test-results/screenshots';
-
-async function check(page: Page, name: string, scope?: string) {
-  await expect(page.getByRole('status')).toHaveCount(0);
-  await animationsSettled(page);
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const result = await (scope ? axe.include(scope) : axe).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/admin-${name}.png`, fullPage: !scope });
-}
+const check = checkAdminScreen;
 
 test('admin screens pass axe and are captured at 1280 px, orders also at 375 px', async ({ page }) => {
   test.slow();
