@@ -14,7 +14,6 @@ import type { Core } from './core';
 import type { CachedAnswer } from './catalog-cache';
 import { DomainError } from './errors';
 import { etagMatches } from './etag';
-import { ImportRefused } from './csv-import-header';
 import { createRateLimiter, noRateLimits } from './rate-limiter';
 import { StatusReply, TextStream } from './reply';
 
@@ -134,7 +133,7 @@ export function errorReply(error: unknown): ApiReply {
         code: error.code,
         ...(error.fields ? { fields: error.fields } : {}),
         ...(error.lines ? { lines: error.lines } : {}),
-        ...(error instanceof ImportRefused ? { errors: error.errors } : {}),
+        ...(error.errors ? { errors: error.errors } : {}),
       },
       ...(error.retryAfterSeconds ? { headers: { 'Retry-After': String(error.retryAfterSeconds) } } : {}),
     };

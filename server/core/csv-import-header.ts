@@ -9,12 +9,10 @@ import { DomainError } from './errors';
 
 /** A refused import: 400 validation_failed with each problem (errors in the one error shape). */
 export class ImportRefused extends DomainError {
-  constructor(
-    message: string,
-    readonly errors: readonly ImportError[],
-  ) {
+  constructor(message: string, errors: readonly ImportError[]) {
     super('validation_failed', message);
     this.name = 'ImportRefused';
+    this.errors = errors;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ImportError } from '#contract/schemas/csv';
 import type { ErrorCode, ShortLine } from '#contract/schemas/errors';
 
 /**
@@ -11,6 +12,8 @@ export class DomainError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** out_of_stock: the short cart lines (sent as `lines`). */
   lines: ShortLine[] | undefined;
+  /** A refused products import: each bad row's problems (sent as `errors`). */
+  errors: readonly ImportError[] | undefined;
 
   constructor(
     code: ErrorCode,
