@@ -13,7 +13,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { effectivePrice } from '#contract/rules/money';
 import type { StoredOrder, StoredProduct, StoredSession, StoredUser } from '#server/core/records';
-import { orderItemId } from '#server/core/orders';
+import { orderItemId } from '#server/core/orders/use-cases';
 import { toPublicProduct } from '#server/core/records';
 import { ORDERS_DIR, SHARD_SIZE, shardFileName } from '#server/store/order-shards';
 import { BENCH_CATEGORIES, benchProduct } from './catalog-data';

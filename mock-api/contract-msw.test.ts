@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { runContractSuite } from '#server/contract-suite/suite';
+import { runContractSuite } from '#tests/contract/suite';
 import { TINY_SHOPPER, TINY_SHOPPER_2, tinyDemoStore } from '#server/test/tiny-seed';
 import { MOCK_ADMIN, resetMockStore } from './mock-store';
 import { server } from './node';

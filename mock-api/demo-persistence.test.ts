@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createClient, PNG_DATA_URL, SHIPPING } from '#server/contract-suite/client';
+import { createClient, PNG_DATA_URL, SHIPPING } from '#tests/contract/client';
 import { openDemoBackend, resetDemoBackend } from './demo-backend';
 import { openDemoDb } from './demo-db';
 import { demoStore } from './demo-source';

@@ -1,15 +1,15 @@
 /**
- * The fuzz proof (server/contract-suite/fuzz/) against the MSW handlers over the tiny demo store,
+ * The fuzz proof (tests/contract/fuzz/) against the MSW handlers over the tiny demo store,
  * with the mock's request budgets on (429 is a fine refusal). The stored data is the memory tables of
  * the mock's core, and the images it stored (recorded as they are put: memory storage has no listing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Row, Table } from '#server/core/ports';
-import type { FuzzTarget } from '#server/contract-suite/fuzz/runner';
-import { createFuzzer } from '#server/contract-suite/fuzz/runner';
-import type { StoreSnapshot, TableDump } from '#server/contract-suite/fuzz/snapshot';
-import { snapshotOf } from '#server/contract-suite/fuzz/snapshot';
-import { fuzzEveryEndpoint } from '#server/contract-suite/fuzz/suite';
+import type { FuzzTarget } from '#tests/contract/fuzz/runner';
+import { createFuzzer } from '#tests/contract/fuzz/runner';
+import type { StoreSnapshot, TableDump } from '#tests/contract/fuzz/snapshot';
+import { snapshotOf } from '#tests/contract/fuzz/snapshot';
+import { fuzzEveryEndpoint } from '#tests/contract/fuzz/suite';
 import type { InMemoryTable } from '#server/store/table';
 import { tinyDemoStore } from '#server/test/tiny-seed';
 import { demoShopperCredentials, mockBackend, MOCK_ADMIN, resetMockStore } from './mock-store';

@@ -1,22 +1,22 @@
 /**
  * Every MSW handler, generated from contract/endpoints.ts: each one only collects the raw request,
- * calls the shared API (server/core/api.ts) over the mock backend and writes the reply, exactly like
+ * calls the shared API (server/core/api/handle.ts) over the mock backend and writes the reply, exactly like
  * the Koa routes do. Matches any origin (`*`), so tests may fetch http://localhost/api/... and the
  * browser its own origin.
  */
 import { http, HttpResponse } from 'msw';
 import type { Endpoint, EndpointName } from '#contract/endpoints';
 import { API_BASE, BODY_LIMITS, endpoints } from '#contract/endpoints';
-import type { ApiReply } from '#server/core/api';
-import { errorReply } from '#server/core/api';
-import { DomainError } from '#server/core/errors';
+import type { ApiReply } from '#server/core/api/handle';
+import { errorReply } from '#server/core/api/handle';
+import { DomainError } from '#server/core/api/errors';
 import {
   assertCsvContentType,
   assertJsonContentType,
   bodyTooLarge,
   decodeUtf8Text,
   parseJsonText,
-} from '#server/core/request-body';
+} from '#server/core/api/request-body';
 import { mockBackend } from './mock-store';
 
 const json = (reply: ApiReply): Response => {
@@ -49,7 +49,7 @@ function streamed(reply: ApiReply & { stream: AsyncIterable<string> }): Response
   return new HttpResponse(body, { status: reply.status, headers: reply.headers });
 }
 
-/** The same body rules as the Koa server (server/core/request-body.ts), with the endpoint's limit. */
+/** The same body rules as the Koa server (server/core/api/request-body.ts), with the endpoint's limit. */
 async function readBody(request: Request, limit: number): Promise<unknown> {
   const text = await request.text();
   if (!text) return undefined;

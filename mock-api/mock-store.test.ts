@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { productListResponseSchema, productSchema } from '#contract/schemas/product';
 import { userSchema } from '#contract/schemas/user';
-import { PNG_DATA_URL } from '#server/contract-suite/client';
+import { PNG_DATA_URL } from '#tests/contract/client';
 import { demoStore } from './demo-source';
 import { demoShopperCredentials, getMockToken, MOCK_ADMIN, resetMockStore } from './mock-store';
 import { server } from './node';

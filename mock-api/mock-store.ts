@@ -7,8 +7,8 @@
  * `getMockToken('shopper' | 'admin')` hands a fresh bearer token without going through fetch, and
  * `resetMockStore()` restores the seeded state (call it in beforeEach).
  */
-import type { Api } from '#server/core/api';
-import { createApi } from '#server/core/api';
+import type { Api } from '#server/core/api/handle';
+import { createApi } from '#server/core/api/handle';
 import type { Core } from '#server/core/core';
 import { createCore } from '#server/core/core';
 import type { HtmlSanitizer, Stores } from '#server/core/ports';

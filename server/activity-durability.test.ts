@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { ActivityEntry } from '#contract/schemas/activity';
-import { createClient, PNG_DATA_URL, SHIPPING } from './contract-suite/client';
+import { createClient, PNG_DATA_URL, SHIPPING } from '../tests/contract/client';
 import { freePort, SPAWN_ADMIN, spawnServer, storeEnv } from './test/spawn-server';
 
 const dirs: string[] = [];

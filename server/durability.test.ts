@@ -11,7 +11,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { createClient, SHIPPING } from './contract-suite/client';
+import { createClient, SHIPPING } from '../tests/contract/client';
 import { freePort, SPAWN_ADMIN, spawnServer, storeEnv } from './test/spawn-server';
 
 const ADMIN = SPAWN_ADMIN;

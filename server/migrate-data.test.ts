@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { catalogQuerySchema } from '#contract/rules/catalog-query';
 import { openBackend } from './boot';
-import { SHIPPING } from './contract-suite/client';
+import { SHIPPING } from '../tests/contract/client';
 import type { PgCluster } from './test/pg-cluster';
 import { startPgCluster } from './test/pg-cluster';
 import { TEST_ADMIN, TEST_HASHER_COST } from './test/test-server';
@@ -39,16 +39,32 @@ const migrateData = (from: string, to: string) =>
 it('copies a lowdb shop into an empty database, verifies it, and refuses a database in use', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'threadline-migrate-'));
   dirs.push(dataDir);
-  const boot = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, hasherCost: TEST_HASHER_COST };
+  const boot = {
+    adminEmail: TEST_ADMIN.email,
+    adminPassword: TEST_ADMIN.password,
+    hasherCost: TEST_HASHER_COST,
+  };
   const files = await openBackend({ dataDir, demo: { store: tinyDemoStore }, log: () => undefined, ...boot });
   const { core } = files;
   const admin = (await core.auth.login(TEST_ADMIN)).user;
-  const shopper = await core.auth.register({ name: 'Mover', email: 'mover@example.test', password: 'mover-pass', phone: '' });
+  const shopper = await core.auth.register({
+    name: 'Mover',
+    email: 'mover@example.test',
+    password: 'mover-pass',
+    phone: '',
+  });
   const product = core.products.list(catalogQuerySchema.parse({ limit: 1 })).items[0]!;
   const { orderId } = await core.orders.place(
     { user: shopper.user, sessionId: 0 },
     {
-      cart: [{ productId: product.id, qty: 2, selectedSize: product.sizes[0] ?? '', selectedColor: product.colors[0] ?? '' }],
+      cart: [
+        {
+          productId: product.id,
+          qty: 2,
+          selectedSize: product.sizes[0] ?? '',
+          selectedColor: product.colors[0] ?? '',
+        },
+      ],
       shipping_address: SHIPPING,
       payment_method: 'cod',
     },
@@ -91,7 +107,9 @@ it('copies a lowdb shop into an empty database, verifies it, and refuses a datab
     } as never);
     expect(made.id).toBeGreaterThan(topId);
     // The shopper's password still works, against the database.
-    expect((await db.core.auth.login({ email: 'mover@example.test', password: 'mover-pass' })).user.id).toBe(shopper.user.id);
+    expect((await db.core.auth.login({ email: 'mover@example.test', password: 'mover-pass' })).user.id).toBe(
+      shopper.user.id,
+    );
   } finally {
     await db.close();
   }

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createClient, PNG_DATA_URL, SHIPPING } from './contract-suite/client';
+import { createClient, PNG_DATA_URL, SHIPPING } from '../tests/contract/client';
 import type { PgCluster } from './test/pg-cluster';
 import { startPgCluster } from './test/pg-cluster';
 import { freePort, SPAWN_ADMIN, spawnServer } from './test/spawn-server';

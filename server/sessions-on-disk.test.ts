@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { diskAuthKit, kitHasher } from './test/auth-kit';
-import { MAX_SESSIONS_PER_USER } from './core/session-book';
+import { MAX_SESSIONS_PER_USER } from './core/accounts/session-book';
 
 let dir: string;
 let writes: string[];

@@ -8,8 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import type { ContractClient } from './contract-suite/client';
-import { createClient, SHIPPING } from './contract-suite/client';
+import type { ContractClient } from '../tests/contract/client';
+import { createClient, SHIPPING } from '../tests/contract/client';
 import { freePort, SPAWN_ADMIN, spawnServer } from './test/spawn-server';
 import { startTestServer, TEST_ADMIN } from './test/test-server';
 
@@ -35,12 +35,18 @@ async function setUp(c: ContractClient, units: number, shoppers: number) {
     },
   });
   expect(created.status).toBe(201);
-  const tokens = (await Promise.all(Array.from({ length: shoppers }, () => c.newShopper()))).map((s) => s.token);
+  const tokens = (await Promise.all(Array.from({ length: shoppers }, () => c.newShopper()))).map(
+    (s) => s.token,
+  );
   return { admin, productId: created.body.id as number, tokens };
 }
 
 /** One order of one unit, as a plain fetch: its status and, on 201, its order id. */
-async function orderOne(base: string, token: string, productId: number): Promise<{ status: number; id?: number }> {
+async function orderOne(
+  base: string,
+  token: string,
+  productId: number,
+): Promise<{ status: number; id?: number }> {
   const r = await fetch(`${base}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -63,7 +69,9 @@ async function ordersOf(c: ContractClient, admin: string, productId: number): Pr
   const all = (await c.call('listOrders', { token: admin })).body as { id: number; status: string }[];
   const out: number[] = [];
   for (const o of all) {
-    const items = (await c.call('orderItems', { token: admin, params: { id: o.id } })).body as { product_id: number }[];
+    const items = (await c.call('orderItems', { token: admin, params: { id: o.id } })).body as {
+      product_id: number;
+    }[];
     if (items.some((it) => it.product_id === productId)) out.push(o.id);
   }
   return out;

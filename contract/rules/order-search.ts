@@ -1,7 +1,7 @@
 /**
  * What the admin's order search `q` finds: an order whose customer name or e-mail holds the text (any
  * case), or whose id is the text (`123` or `#123`). The server matches customers through an index
- * (server/core/order-customers.ts); this is the rule itself, which tests hold the index to.
+ * (server/core/orders/customers.ts); this is the rule itself, which tests hold the index to.
  */
 export interface OrderSearch {
   /** Trimmed and lower-cased; '' matches every order. */

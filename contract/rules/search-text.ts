@@ -1,6 +1,6 @@
 /**
  * The text search (`q`, or its old name `name`), shared by the reference scan (catalog-query.ts), the
- * server's search index (server/core/catalog-index.ts) and the offline query (through the scan). No
+ * server's search index (server/core/catalog/indexes.ts) and the offline query (through the scan). No
  * zod here, so the web can load the matcher without the schemas.
  *
  * Semantics: the search text is split into lower-cased words; a product matches when the lower-cased

@@ -8,7 +8,7 @@ import { LIMITS } from '#contract/limits';
  * - Formula guard: a cell a spreadsheet would run as a formula (it starts with =, +, -, @, their
  *   full-width forms, a tab or a carriage return, after any number of apostrophes) is written with one
  *   more leading apostrophe, and quoted; the import takes exactly one such apostrophe off again, so an
- *   exported file imports unchanged, whatever its texts (server/core/formula-guard.ts).
+ *   exported file imports unchanged, whatever its texts (server/core/spreadsheets/formula-guard.ts).
  * - Lists inside one cell (sizes, colours, categories by exact name, collections, images) are separated
  *   by `|`; a backslash escapes the next character (`\|`, `\\`, and in stock cells `\/`, `\=`).
  * - Stock is `size/colour=units` per variant, separated by `|`, units left as whole numbers. A product

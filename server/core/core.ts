@@ -1,23 +1,23 @@
-import { createAuthUseCases } from './auth';
-import { createMemoryThrottles } from './throttle-store';
-import { createCatalogCache } from './catalog-cache';
-import { createCategoryUseCases } from './catalog-categories';
-import { createCatalogIndex } from './catalog-index';
-import { createProductUseCases } from './catalog-products';
-import { createCountryUseCases } from './countries';
-import { createOrderBook } from './order-book';
-import { createOrderUseCases } from './orders';
+import { createAuthUseCases } from './accounts/auth';
+import { createMemoryThrottles } from './api/throttle-store';
+import { createCatalogCache } from './catalog/cache';
+import { createCategoryUseCases } from './catalog/categories';
+import { createCatalogIndex } from './catalog/indexes';
+import { createProductUseCases } from './catalog/products';
+import { createCountryUseCases } from './orders/countries';
+import { createOrderBook } from './orders/book';
+import { createOrderUseCases } from './orders/use-cases';
 import type { CoreDeps } from './ports';
-import { createReportUseCases } from './reports';
-import { createStockAlerts } from './stock-alerts';
-import { createStockLedger } from './stock-ledger';
-import { createWishlistUseCases } from './wishlist';
-import { createActivity } from './activity';
-import { createCsvUseCases } from './csv';
+import { createReportUseCases } from './orders/reports';
+import { createStockAlerts } from './stock/alerts';
+import { createStockLedger } from './stock/ledger';
+import { createWishlistUseCases } from './stock/wishlist';
+import { createActivity } from './activity/log';
+import { createCsvUseCases } from './spreadsheets/csv';
 
 /** Every use case of spec section 7, wired over one set of ports. */
 export function createCore(deps: CoreDeps) {
-  // Stock is derived from the products and the orders (stock-ledger.ts); the public products show it.
+  // Stock is derived from the products and the orders (stock/ledger.ts); the public products show it.
   const stock = createStockLedger(deps.stores);
   // One set of catalogue indexes and answer caches, kept current by the tables' commits.
   const catalog = createCatalogIndex(deps.stores, { stock });

@@ -16,6 +16,7 @@ import type {
   StoredUser,
   StoredWish,
 } from './records';
+import type { User } from '#contract/schemas/user';
 
 export interface Row {
   id: number;
@@ -195,4 +196,10 @@ export interface CoreDeps {
   sessionTtlMs?: number;
   /** The store currency (3-letter code) for messages such as the order total limit; defaults to USD. */
   currency?: string;
+}
+
+/** Who is calling: a signed-in user and the session the token belongs to. */
+export interface Principal {
+  user: User;
+  sessionId: number;
 }

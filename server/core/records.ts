@@ -24,7 +24,7 @@ import { activityEntrySchema } from '#contract/schemas/activity';
 /**
  * A tracked variant as stored: the units the admin last set, and how many units the orders then held
  * (every line of an order that is not cancelled holds its units). Units left are `quantity` minus what
- * the orders have taken since: held now − `held` (server/core/stock-ledger.ts). So an order takes stock
+ * the orders have taken since: held now − `held` (server/core/stock/ledger.ts). So an order takes stock
  * in its own durable write, with nothing else to update, and a restart recomputes the same figures.
  */
 const storedInventoryLine = inventoryLineSchema.extend({
@@ -44,7 +44,7 @@ export const ROW_SCHEMAS = {
   users: userSchema.extend({
     password_hash: z.string().min(1),
     created_at: z.string(),
-    /** Set by a password change: sessions opened at or before this ISO time are ended (session-book.ts)… */
+    /** Set by a password change: sessions opened at or before this ISO time are ended (accounts/session-book.ts)… */
     sessions_revoked_at: z.string().max(LIMITS.stamp).optional(),
     /** …except this one, the session that made the change. */
     kept_session_id: idSchema.optional(),
@@ -59,7 +59,7 @@ export const ROW_SCHEMAS = {
   orders: orderSchema.extend({
     items: z.array(orderItemSchema).max(ORDER_LIMITS.lines),
     idempotency_key: z.string().max(LIMITS.idempotencyKey).nullable(),
-    /** SHA-256 of the request (order-request.ts): tells a retry from a reused key. Older orders lack it. */
+    /** SHA-256 of the request (orders/request.ts): tells a retry from a reused key. Older orders lack it. */
     request_hash: z.string().max(LIMITS.hash).optional(),
   }),
   wishlist: z.object({

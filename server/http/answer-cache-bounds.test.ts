@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CATALOG_CACHE_MAX_BYTES, catalogCacheStats } from '#server/core/catalog-cache';
+import { CATALOG_CACHE_MAX_BYTES, catalogCacheStats } from '#server/core/catalog/cache';
 import { createApp } from './app';
 import type { CachedAnswers } from './cached-answers';
 import { createCachedAnswers } from './cached-answers';

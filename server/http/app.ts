@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import type { Api } from '#server/core/api';
+import type { Api } from '#server/core/api/handle';
 import type { DemoPictures } from '#server/store/demo-pictures';
 import type { CachedAnswers } from './cached-answers';
 import { createCachedAnswers } from './cached-answers';

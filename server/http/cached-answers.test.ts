@@ -1,6 +1,6 @@
 /** A repeated catalogue read answered before routing looks exactly like the first, and never outlives a write. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createClient } from '#server/contract-suite/client';
+import { createClient } from '#tests/contract/client';
 import type { TestServer } from '#server/test/test-server';
 import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 

@@ -17,10 +17,10 @@
  */
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Context, Middleware } from 'koa';
-import type { Api, ApiReply } from '#server/core/api';
-import type { CacheStats } from '#server/core/bounded-cache';
-import { BoundedCache, stringBytes } from '#server/core/bounded-cache';
-import { etagMatches } from '#server/core/etag';
+import type { Api, ApiReply } from '#server/core/api/handle';
+import type { CacheStats } from '#server/core/structures/bounded-cache';
+import { BoundedCache, stringBytes } from '#server/core/structures/bounded-cache';
+import { etagMatches } from '#server/core/api/etag';
 import { answerKey } from './answer-key';
 import { HSTS, setSecurityHeaders } from './middleware/security-headers';
 import type { Encoding } from './compression';

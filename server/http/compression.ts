@@ -2,7 +2,7 @@
  * Brotli or gzip for what is worth it: the built web app's text files and the cached catalogue
  * answers. Both are compressed once and kept in memory keyed by what identifies their bytes (a
  * file's path, size and mtime; an answer's ETag), so a repeated request costs a lookup, not a
- * compression. Bounded by total bytes and by count, least recently used out first (bounded-cache.ts).
+ * compression. Bounded by total bytes and by count, least recently used out first (structures/bounded-cache.ts).
  * Other API answers are small and dynamic: they go out as they are, except the CSV downloads, which can
  * be large and are compressed as they stream (compressingStream). zlib runs on the thread pool, so the
  * event loop is not held.
@@ -11,7 +11,7 @@ import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
-import { BoundedCache, stringBytes } from '#server/core/bounded-cache';
+import { BoundedCache, stringBytes } from '#server/core/structures/bounded-cache';
 
 export type Encoding = 'br' | 'gzip';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { runContractSuite } from '#server/contract-suite/suite';
+import { runContractSuite } from '#tests/contract/suite';
 import type { TestServer } from '#server/test/test-server';
 import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 
@@ -13,7 +13,12 @@ let srv: TestServer;
 beforeAll(async () => {
   srv = await startTestServer();
   for (const [i, s] of SHOPPERS.entries())
-    await srv.backend.core.auth.createUser({ name: `Suite Shopper ${i + 1}`, phone: '', isAdmin: false, ...s });
+    await srv.backend.core.auth.createUser({
+      name: `Suite Shopper ${i + 1}`,
+      phone: '',
+      isAdmin: false,
+      ...s,
+    });
 });
 afterAll(() => srv.close());
 

@@ -1,5 +1,5 @@
 /**
- * The fuzz proof (server/contract-suite/fuzz/) against the real Koa app over HTTP, on a temporary data
+ * The fuzz proof (tests/contract/fuzz/) against the real Koa app over HTTP, on a temporary data
  * folder that is read back from disk after every answer, then closed and opened again (check (e)).
  * Request budgets are lifted (`rateLimits: false`) so generated registrations and orders reach the
  * validation and the store instead of stopping at 429; the MSW run keeps its budgets on.
@@ -12,10 +12,10 @@ import { z } from 'zod';
 import { API_BASE } from '#contract/endpoints';
 import { TABLE_NAMES, type Stores } from '#server/core/ports';
 import { openBackend } from '#server/boot';
-import { createFuzzer } from '#server/contract-suite/fuzz/runner';
-import type { StoreSnapshot, TableDump } from '#server/contract-suite/fuzz/snapshot';
-import { rowProblems, snapshotOf } from '#server/contract-suite/fuzz/snapshot';
-import { fuzzEveryEndpoint } from '#server/contract-suite/fuzz/suite';
+import { createFuzzer } from '#tests/contract/fuzz/runner';
+import type { StoreSnapshot, TableDump } from '#tests/contract/fuzz/snapshot';
+import { rowProblems, snapshotOf } from '#tests/contract/fuzz/snapshot';
+import { fuzzEveryEndpoint } from '#tests/contract/fuzz/suite';
 import { COLLECTION_FILES } from '#server/store/lowdb-store';
 import { QUARANTINE_SUFFIX } from '#server/store/lowdb-durable-file';
 import { ORDERS_DIR } from '#server/store/order-shards';

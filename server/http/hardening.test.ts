@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_LIMITS } from '#contract/limits';
 import { openBackend } from '#server/boot';
-import { createClient, SHIPPING } from '#server/contract-suite/client';
+import { createClient, SHIPPING } from '#tests/contract/client';
 import type { TestServer } from '#server/test/test-server';
 import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 
@@ -263,7 +263,11 @@ describe('request budgets', () => {
 describe('after all of the above', () => {
   it('everything accepted loads again: a restart on the same folder starts with no quarantine', async () => {
     await srv.backend.close();
-    const again = await openBackend({ dataDir: srv.dataDir, databaseUrl: srv.databaseUrl, log: () => undefined });
+    const again = await openBackend({
+      dataDir: srv.dataDir,
+      databaseUrl: srv.databaseUrl,
+      log: () => undefined,
+    });
     try {
       expect(again.core.orders.all().length).toBeGreaterThan(0);
       // Files only on disk: on PostgreSQL the database refuses what breaks its columns at the write.

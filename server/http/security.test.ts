@@ -5,13 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EndpointName } from '#contract/endpoints';
 import { endpoints } from '#contract/endpoints';
-import {
-  bigPngDataUrl,
-  createClient,
-  PNG_DATA_URL,
-  SHIPPING,
-  SVG_DATA_URL,
-} from '#server/contract-suite/client';
+import { bigPngDataUrl, createClient, PNG_DATA_URL, SHIPPING, SVG_DATA_URL } from '#tests/contract/client';
 import type { TestServer } from '#server/test/test-server';
 import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 

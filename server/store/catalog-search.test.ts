@@ -1,5 +1,5 @@
 /**
- * The search index (trigrams, catalog-index.ts) must give exactly what the plain scan
+ * The search index (trigrams, catalog/indexes.ts) must give exactly what the plain scan
  * (runCatalogQuery) gives for `q`: seeded fast-check queries (substrings of real titles and skus in
  * any case, accents, punctuation, empty and space-only text, one- and two-character words, words
  * longer than any title) over the demo catalogue and over a generated one with awkward titles, before
@@ -15,8 +15,8 @@ import type { Category } from '#contract/schemas/category';
 import { generateDemoStore } from '#fixtures/generate';
 import { storedProductOf } from '#server/core/seed';
 import { createMemoryStores } from './memory-store';
-import { createCatalogIndex, SEARCH_BUILD_SLICE } from '#server/core/catalog-index';
-import { listCatalog } from '#server/core/catalog-listing';
+import { createCatalogIndex, SEARCH_BUILD_SLICE } from '#server/core/catalog/indexes';
+import { listCatalog } from '#server/core/catalog/listing';
 import type { Stores } from '#server/core/ports';
 import type { StoredProduct } from '#server/core/records';
 import { toPublicProduct } from '#server/core/records';

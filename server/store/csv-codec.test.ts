@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { parse as nodeParse } from 'csv-parse/sync';
 import { stringify as nodeStringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '#server/core/errors';
-import { guardCell } from '#server/core/formula-guard';
+import { DomainError } from '#server/core/api/errors';
+import { guardCell } from '#server/core/spreadsheets/formula-guard';
 import { createCsvCodec } from './csv-codec';
 
 const engines = [

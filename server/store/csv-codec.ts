@@ -8,14 +8,14 @@
  * the first, so a damaged file is refused (400 naming its line) rather than read into shifted columns.
  * Only a UTF-8 byte-order mark and blank lines are passed over. Writing is RFC 4180 with CRLF line ends,
  * quoting a cell only when it holds a comma, a quote or a line break, or when it is a cell the formula
- * guard marked (server/core/formula-guard.ts): such a cell goes out as `"'=…"`, text to any spreadsheet.
+ * guard marked (server/core/spreadsheets/formula-guard.ts): such a cell goes out as `"'=…"`, text to any spreadsheet.
  */
 import type { Options as ParseOptions } from 'csv-parse/browser/esm/sync';
 import { parse as browserParse } from 'csv-parse/browser/esm/sync';
 import type { Options as StringifyOptions } from 'csv-stringify/browser/esm/sync';
 import { stringify as browserStringify } from 'csv-stringify/browser/esm/sync';
-import { DomainError } from '#server/core/errors';
-import { GUARDED } from '#server/core/formula-guard';
+import { DomainError } from '#server/core/api/errors';
+import { GUARDED } from '#server/core/spreadsheets/formula-guard';
 import type { CsvCodec } from '#server/core/ports';
 
 /** The two library calls the codec uses, in the shape both builds share. */

@@ -5,7 +5,7 @@
  */
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DomainError } from '#server/core/errors';
+import { DomainError } from '#server/core/api/errors';
 import type { ImageStorage } from '#server/core/ports';
 import { writeFileDurably } from './lowdb-durable-file';
 

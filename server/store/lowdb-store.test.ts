@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, SHIPPING } from '#server/contract-suite/client';
+import { createClient, SHIPPING } from '#tests/contract/client';
 import type { TestServer } from '#server/test/test-server';
 import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 import { LIMITS } from '#contract/limits';

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { tooManyRequests } from '#server/core/errors';
+import { tooManyRequests } from '#server/core/api/errors';
 import type { ThrottleStep, ThrottleStore } from '#server/core/ports';
 import { createJobGate } from './job-gate';
 

@@ -1,7 +1,7 @@
 /** The stored form names its settings, the first release's form still verifies, and hashing is bounded. */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '#server/core/errors';
+import { DomainError } from '#server/core/api/errors';
 import { SCRYPT_COST, createScryptHasher } from './scrypt-hasher';
 
 const CHEAP = { N: 1024, r: 8, p: 2 };

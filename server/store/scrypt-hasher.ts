@@ -13,8 +13,8 @@
  * past that the call is refused at once with 429 and Retry-After 1 rather than queued without bound.
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import type { DomainError } from '#server/core/errors';
-import { tooManyRequests } from '#server/core/errors';
+import type { DomainError } from '#server/core/api/errors';
+import { tooManyRequests } from '#server/core/api/errors';
 import type { PasswordHasher } from '#server/core/ports';
 import { createJobGate } from './job-gate';
 

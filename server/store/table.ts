@@ -10,7 +10,7 @@
  * failed persist drops the whole batch (the rollback) and each of its callers gets a 503; a function
  * that throws (a domain error) fails alone and leaves nothing behind.
  */
-import { DomainError, validationFailed } from '#server/core/errors';
+import { DomainError, validationFailed } from '#server/core/api/errors';
 import type { Commit, Mutation, Row, RowChange, Table } from '#server/core/ports';
 import type { StoredActivity } from '#server/core/records';
 
@@ -253,7 +253,10 @@ export function createTable<T extends Row>(
         commitRemote(await sync.begin(batch.some((q) => !q.refresh)));
       } catch (cause) {
         onPersistError(label, cause);
-        const error = new DomainError('storage_unavailable', 'Storage is unavailable; nothing was changed, please retry');
+        const error = new DomainError(
+          'storage_unavailable',
+          'Storage is unavailable; nothing was changed, please retry',
+        );
         for (const q of batch) q.reject(error);
         return;
       }

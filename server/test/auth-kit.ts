@@ -3,7 +3,7 @@
  * test moves by hand, and a hasher that counts its calls. Lives here, not in server/core, because
  * it reaches into server/store.
  */
-import { createAuthUseCases } from '#server/core/auth';
+import { createAuthUseCases } from '#server/core/accounts/auth';
 import type { CoreDeps, PasswordHasher, Stores } from '#server/core/ports';
 import { createCountriesDataset } from '#server/store/countries-dataset';
 import { createCsvCodec } from '#server/store/csv-codec';
@@ -76,7 +76,8 @@ export function authKit(
   return { auth: createAuthUseCases(deps), stores, clock, hasher };
 }
 
-export const memoryAuthKit = (opts?: Parameters<typeof authKit>[1]): AuthKit => authKit(createMemoryStores(), opts);
+export const memoryAuthKit = (opts?: Parameters<typeof authKit>[1]): AuthKit =>
+  authKit(createMemoryStores(), opts);
 
 export async function diskAuthKit(
   dir: string,

@@ -3,7 +3,7 @@
  * not declared as JSON -> 415, not JSON -> 400. The rest of an oversized upload is drained so the
  * client gets the answer. Called lazily by the core, after the access check, so an anonymous caller
  * never makes the server read a large body. A CSV body (the products import) is read the same way,
- * declared as CSV and decoded as UTF-8 (server/core/request-body.ts).
+ * declared as CSV and decoded as UTF-8 (server/core/api/request-body.ts).
  */
 import type { Context } from 'koa';
 import {
@@ -12,7 +12,7 @@ import {
   bodyTooLarge,
   decodeUtf8Text,
   parseJsonText,
-} from '#server/core/request-body';
+} from '#server/core/api/request-body';
 
 /**
  * Past this much beyond the route's own limit we stop draining and drop the connection instead: a body

@@ -4,8 +4,8 @@
  * stack trace or file path ever reaches a client.
  */
 import type { Middleware } from 'koa';
-import { errorReply } from '#server/core/api';
-import { DomainError } from '#server/core/errors';
+import { errorReply } from '#server/core/api/handle';
+import { DomainError } from '#server/core/api/errors';
 import { setSecurityHeaders } from './security-headers';
 
 /** `headers`: the security header set, for failures raised before its middleware ran. */

@@ -5,8 +5,8 @@ import type { Context } from 'koa';
 import type { EndpointName } from '#contract/endpoints';
 import { API_BASE, BODY_LIMITS, endpoints } from '#contract/endpoints';
 import type { Endpoint } from '#contract/endpoints';
-import type { Api, ApiReply } from '#server/core/api';
-import { DomainError } from '#server/core/errors';
+import type { Api, ApiReply } from '#server/core/api/handle';
+import { DomainError } from '#server/core/api/errors';
 import { bearerToken, idempotencyKey } from '../middleware/auth';
 import { readCsvBody, readJsonBody } from '../middleware/body';
 import type { CachedAnswers } from '../cached-answers';
@@ -28,7 +28,7 @@ function firstValues(query: Context['query']): Record<string, string> {
  * A download (the CSV exports), streamed as the client reads it: Readable.from pulls the next chunk only
  * when the socket wants more, so a slow client holds the export back instead of filling memory. Compressed
  * on the fly (brotli or gzip) when the client takes it; its length is unknown, so it goes out chunked.
- * Headers are sent with the first chunk, already made (api.ts): a failure after that can only cut the
+ * Headers are sent with the first chunk, already made (api/handle.ts): a failure after that can only cut the
  * transfer short, which the client sees as an incomplete download rather than a complete-looking file.
  */
 function sendStream(ctx: Context, reply: ApiReply & { stream: AsyncIterable<string> }): void {
@@ -76,7 +76,7 @@ export function createApiRouter(api: Api, cached: CachedAnswers): Router {
       if (reply.headers) ctx.set(reply.headers);
       // Cached catalogue reads (they carry an ETag) go out through the shared sender.
       if (reply.etag) return cached.sendReply(ctx, { ...reply, etag: reply.etag });
-      // Downloads carry their own Content-Type, Content-Disposition and Cache-Control (api.ts).
+      // Downloads carry their own Content-Type, Content-Disposition and Cache-Control (api/handle.ts).
       if (reply.stream) return sendStream(ctx, { ...reply, stream: reply.stream });
       ctx.status = reply.status;
       ctx.body = reply.body;

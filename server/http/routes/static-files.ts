@@ -11,7 +11,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Middleware } from 'koa';
-import { DomainError } from '#server/core/errors';
+import { DomainError } from '#server/core/api/errors';
 import type { DemoPictures, DemoPictureState } from '#server/store/demo-pictures';
 import { ensureVariant } from '#server/store/image-variants';
 import { demoPictureOf, parseUploadName } from '#server/store/upload-names';

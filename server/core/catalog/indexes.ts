@@ -1,0 +1,243 @@
+/**
+ * The catalogue's indexes, kept current from the product and category tables' commits (so every
+ * write path, seeding included, maintains them): products by id come from the table itself; here are
+ * the same products sorted by effective price and by date, once for the whole catalogue and once per
+ * category and per collection. A listing picks the smallest of these and reads its page straight out
+ * of it (catalog/listing.ts). Public products (categories joined in) are built once per row and
+ * dropped when the row or any category changes.
+ *
+ * The search index maps each trigram of a product's lower-cased `title sku` to its products
+ * (contract/rules/search-text.ts says why trigrams and not words): built in slices from the first text search,
+ * then kept current by the same commits. Category renames do not touch it (the text has no category).
+ */
+import { effectivePrice } from '#contract/rules/money';
+import { searchText, termGrams, textGrams } from '#contract/rules/search-text';
+import type { Category } from '#contract/schemas/category';
+import type { Product } from '#contract/schemas/product';
+import type { Stores } from '../ports';
+import type { ShownStock, StoredProduct } from '../records';
+import { toPublicProduct } from '../records';
+import { SortedList } from '../structures/sorted-list';
+
+/** A product as the indexes hold it: the row, its effective price and its search text, computed once. */
+export interface Entry {
+  row: StoredProduct;
+  price: number;
+  text: string;
+}
+
+const entryOf = (row: StoredProduct): Entry => ({ row, price: effectivePrice(row), text: searchText(row) });
+
+/** The same order as compareProducts('price_asc') in contract/rules/catalog-query.ts. */
+export const byPrice = (a: Entry, b: Entry): number => a.price - b.price || a.row.id - b.row.id;
+/** The same order as compareProducts('latest'). */
+export const byDate = (a: Entry, b: Entry): number =>
+  a.row.created_at < b.row.created_at ? 1 : a.row.created_at > b.row.created_at ? -1 : b.row.id - a.row.id;
+
+export class Ordering {
+  readonly byPrice: SortedList<Entry>;
+  readonly byDate: SortedList<Entry>;
+  constructor(chunk?: number) {
+    this.byPrice = new SortedList<Entry>(byPrice, chunk);
+    this.byDate = new SortedList<Entry>(byDate, chunk);
+  }
+  get size(): number {
+    return this.byPrice.size;
+  }
+  insert(e: Entry): void {
+    this.byPrice.insert(e);
+    this.byDate.insert(e);
+  }
+  delete(e: Entry): void {
+    this.byPrice.delete(e);
+    this.byDate.delete(e);
+  }
+}
+
+/** Products indexed per slice of the search index's build: a slice is a few milliseconds at most. */
+export const SEARCH_BUILD_SLICE = 2_000;
+
+export interface CatalogIndexOptions {
+  /** How the search index's build goes on after each slice (the next macrotask; tests may run it at once). */
+  schedule?: (next: () => void) => void;
+  /** Elements per chunk of the sorted lists (structures/sorted-list.ts); tests lower it to exercise many chunks. */
+  chunk?: number;
+  /**
+   * The stock the public products show (stock/ledger.ts), and how to hear that an order changed it:
+   * the product's public form is rebuilt and the version moves on, as for a write of the product.
+   */
+  stock?: { shown: ShownStock; onShownChange(listener: (productId: number) => void): unknown };
+}
+
+export function createCatalogIndex(
+  stores: Pick<Stores, 'products' | 'categories'>,
+  { schedule = (next) => void setTimeout(next, 0), chunk, stock }: CatalogIndexOptions = {},
+) {
+  let built = false;
+  const entries = new Map<number, Entry>();
+  const all = new Ordering(chunk);
+  const byCategory = new Map<number, Ordering>();
+  const byCollection = new Map<string, Ordering>();
+  /**
+   * trigram → products whose search text holds it; undefined until the first text search starts its build,
+   * usable once `gramsReady`. Writes during the build go into the map like any other write.
+   */
+  let grams: Map<string, Set<Entry>> | undefined;
+  let gramsReady = false;
+  let publicCache = new WeakMap<StoredProduct, Product>();
+  let categoryMap: Map<number, Category> | undefined;
+  /** Bumped on every catalogue commit: answer caches (catalog/cache.ts) key on it. */
+  let version = 0;
+
+  const group = <K>(map: Map<K, Ordering>, key: K): Ordering => {
+    let o = map.get(key);
+    if (!o) map.set(key, (o = new Ordering(chunk)));
+    return o;
+  };
+  const groupsOf = (row: StoredProduct): Ordering[] => [
+    all,
+    ...new Set(row.category_ids.map((id) => group(byCategory, id))),
+    ...new Set(row.collections.map((c) => group(byCollection, c))),
+  ];
+
+  function build(): void {
+    const list = stores.products.all().map(entryOf);
+    for (const e of list) entries.set(e.row.id, e);
+    all.byPrice.reset(list);
+    all.byDate.reset(list);
+    const buckets = new Map<Ordering, Entry[]>();
+    for (const e of list)
+      for (const o of new Set(groupsOf(e.row))) {
+        if (o === all) continue;
+        const bucket = buckets.get(o);
+        if (bucket) bucket.push(e);
+        else buckets.set(o, [e]);
+      }
+    for (const [o, es] of buckets) {
+      o.byPrice.reset(es);
+      o.byDate.reset(es);
+    }
+    built = true;
+  }
+  const ready = (): void => {
+    if (!built) build();
+  };
+
+  const addGrams = (map: Map<string, Set<Entry>>, e: Entry): void => {
+    for (const g of textGrams(e.text)) {
+      const set = map.get(g);
+      if (set) set.add(e);
+      else map.set(g, new Set([e]));
+    }
+  };
+  const removeGrams = (map: Map<string, Set<Entry>>, e: Entry): void => {
+    for (const g of textGrams(e.text)) {
+      const set = map.get(g);
+      if (!set) continue;
+      set.delete(e);
+      if (set.size === 0) map.delete(g);
+    }
+  };
+
+  /**
+   * Builds the search index in slices between requests, so no request waits for a whole catalogue's
+   * trigrams (about 7 ms per 100 products): searches scan until it is ready. Each slice takes the current
+   * entry of each id, so a product changed or removed meanwhile is indexed as it is now.
+   */
+  function startSearchBuild(): void {
+    if (grams) return;
+    const map = (grams = new Map());
+    const ids = [...entries.keys()];
+    let i = 0;
+    const slice = (): void => {
+      for (const end = Math.min(ids.length, i + SEARCH_BUILD_SLICE); i < end; i++) {
+        const e = entries.get(ids[i]!);
+        if (e) addGrams(map, e);
+      }
+      if (i < ids.length) schedule(slice);
+      else gramsReady = true;
+    };
+    slice();
+  }
+
+  stores.products.subscribe(({ put, removed }) => {
+    version++;
+    if (!built) return;
+    for (const row of removed) {
+      const e = entries.get(row.id);
+      if (!e) continue;
+      entries.delete(row.id);
+      for (const o of new Set(groupsOf(e.row))) o.delete(e);
+      if (grams) removeGrams(grams, e);
+    }
+    for (const row of put) {
+      const e = entryOf(row);
+      entries.set(row.id, e);
+      for (const o of new Set(groupsOf(row))) o.insert(e);
+      if (grams) addGrams(grams, e);
+    }
+  });
+  stores.categories.subscribe(() => {
+    version++;
+    // Names and slugs are joined into every public product: rebuild them lazily.
+    publicCache = new WeakMap();
+    categoryMap = undefined;
+  });
+
+  stock?.onShownChange((id) => {
+    version++;
+    const row = stores.products.get(id);
+    if (row) publicCache.delete(row);
+  });
+
+  const categories = (): Map<number, Category> =>
+    (categoryMap ??= new Map(stores.categories.all().map((c) => [c.id, c])));
+
+  return {
+    version: () => version,
+    categories,
+    all(): Ordering {
+      ready();
+      return all;
+    },
+    ofCategory(id: number): Ordering | undefined {
+      ready();
+      return byCategory.get(id);
+    },
+    ofCollection(name: string): Ordering | undefined {
+      ready();
+      return byCollection.get(name);
+    },
+    /**
+     * A superset of the products whose search text holds every term: the smallest product set of any
+     * trigram of any term (empty when some trigram is in no product); undefined when no term is long
+     * enough to narrow or the index is still being built. The caller applies the exact matcher.
+     */
+    searchCandidates(terms: readonly string[]): ReadonlySet<Entry> | undefined {
+      const wanted = termGrams(terms);
+      if (wanted.length === 0) return undefined;
+      ready();
+      startSearchBuild();
+      if (!gramsReady || !grams) return undefined;
+      let best: ReadonlySet<Entry> | undefined;
+      for (const g of wanted) {
+        const set = grams.get(g);
+        if (!set) return new Set();
+        if (!best || set.size < best.size) best = set;
+      }
+      return best;
+    },
+    entry: (id: number): Entry | undefined => (ready(), entries.get(id)),
+    publicProduct(row: StoredProduct): Product {
+      // Keyed by the row object: rows are immutable, so a changed product is a new key.
+      let p = publicCache.get(row);
+      if (!p) {
+        p = toPublicProduct(row, categories(), stock?.shown);
+        publicCache.set(row, p);
+      }
+      return p;
+    },
+  };
+}
+
+export type CatalogIndex = ReturnType<typeof createCatalogIndex>;

@@ -1,0 +1,135 @@
+/**
+ * A catalogue listing read from the indexes (catalog/indexes.ts), with the results of the plain scan in
+ * contract/rules/catalog-query.ts (runCatalogQuery), item for item, total for total.
+ *
+ * Cost: with category OR collection (or neither) and no text, a page is read straight from the
+ * matching sorted list: price sorts slice it, maxPrice is a binary search, the response's maxPrice is
+ * the list's last price, so the work is O(log n + page). `latest` with maxPrice walks the date list
+ * skipping dearer products (O(offset + page) in the worst case). Category AND collection together scan
+ * the smaller candidate list (O(candidates)). Text search (q/name) takes the search index's candidates
+ * (the products of the rarest trigram of the words) when they are fewer than the list it would scan,
+ * tests each with the exact matcher and the other filters, and sorts the matches (O(k + m log m));
+ * words shorter than three characters only scan, as before.
+ */
+import type { CatalogQuery } from '#contract/rules/catalog-query';
+import { matchesSearch, searchTerms } from '#contract/rules/search-text';
+import type { Product } from '#contract/schemas/product';
+import type { CatalogIndex, Entry, Ordering } from './indexes';
+import { byDate, byPrice } from './indexes';
+
+export interface Listing {
+  items: Product[];
+  total: number;
+  maxPrice: number;
+}
+
+const EMPTY: Listing = { items: [], total: 0, maxPrice: 0 };
+
+type Candidates =
+  | { source: Ordering; test: ((e: Entry) => boolean) | null }
+  /** Unordered candidates from the search index; `test` is every filter but the price. */
+  | { pool: ReadonlySet<Entry>; test: (e: Entry) => boolean };
+
+/** The candidate lists and the extra test each product must pass, or null when nothing can match. */
+function candidates(index: CatalogIndex, q: CatalogQuery): Candidates | null {
+  const sources: Array<{ o: Ordering; has: (e: Entry) => boolean }> = [];
+  if (q.category) {
+    // Slugs are unique; should two categories ever share one, match either, as the scan does.
+    const ids = [...index.categories().values()].filter((c) => c.slug === q.category).map((c) => c.id);
+    if (ids.length > 1) {
+      const wanted = new Set(ids);
+      sources.push({ o: index.all(), has: (e) => e.row.category_ids.some((id) => wanted.has(id)) });
+    } else {
+      const id = ids[0];
+      const o = id === undefined ? undefined : index.ofCategory(id);
+      if (id === undefined || !o) return null;
+      sources.push({ o, has: (e) => e.row.category_ids.includes(id) });
+    }
+  }
+  if (q.collection) {
+    const o = index.ofCollection(q.collection);
+    if (!o) return null;
+    const name = q.collection;
+    sources.push({ o, has: (e) => e.row.collections.includes(name) });
+  }
+  if (sources.length === 0) sources.push({ o: index.all(), has: () => true });
+  sources.sort((a, b) => a.o.size - b.o.size);
+  const [first, ...others] = sources;
+  const terms = searchTerms(q.q ?? q.name);
+  const tests = others.map((s) => s.has);
+  if (terms.length) {
+    tests.push((e) => matchesSearch(e.text, terms));
+    const pool = index.searchCandidates(terms);
+    if (pool && pool.size === 0) return null;
+    if (pool && pool.size < first!.o.size) {
+      const has = [first!.has, ...tests];
+      return { pool, test: (e) => has.every((t) => t(e)) };
+    }
+  }
+  return { source: first!.o, test: tests.length ? (e) => tests.every((t) => t(e)) : null };
+}
+
+function page<T>(list: readonly T[], q: CatalogQuery): T[] {
+  const start = (q.page - 1) * q.limit;
+  return list.slice(start, start + q.limit);
+}
+
+/** No extra test: read the page straight out of the sorted lists. */
+function direct(o: Ordering, q: CatalogQuery): { entries: Entry[]; total: number; maxPrice: number } {
+  const maxPrice = o.byPrice.last()?.price ?? 0;
+  const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
+  const cut = limit === undefined ? o.byPrice.size : o.byPrice.countWhile((e) => e.price <= limit);
+  const start = (q.page - 1) * q.limit;
+  const end = Math.min(cut, start + q.limit);
+  let entries: Entry[] = [];
+  if (start >= end) entries = [];
+  else if (q.sort === 'price_asc') entries = o.byPrice.slice(start, end);
+  else if (q.sort === 'price_desc') entries = o.byPrice.slice(cut - end, cut - start).reverse();
+  else if (limit === undefined) entries = o.byDate.slice(start, end);
+  else {
+    let seen = 0;
+    for (const e of o.byDate) {
+      if (e.price > limit) continue;
+      if (seen++ < start) continue;
+      entries.push(e);
+      if (entries.length >= q.limit) break;
+    }
+  }
+  return { entries, total: cut, maxPrice };
+}
+
+/** The entries passing `test` and the price cap, and the highest price among those passing `test`. */
+function kept(entries: Iterable<Entry>, test: (e: Entry) => boolean, q: CatalogQuery) {
+  const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
+  let maxPrice = 0;
+  const list: Entry[] = [];
+  for (const e of entries) {
+    if (!test(e)) continue;
+    if (e.price > maxPrice) maxPrice = e.price;
+    if (limit === undefined || e.price <= limit) list.push(e);
+  }
+  return { list, maxPrice };
+}
+
+/** An extra test (text, second list): scan the candidates in sort order. */
+function scanned(o: Ordering, test: (e: Entry) => boolean, q: CatalogQuery) {
+  const { list, maxPrice } = kept(q.sort === 'latest' ? o.byDate : o.byPrice, test, q);
+  if (q.sort === 'price_desc') list.reverse();
+  return { entries: page(list, q), total: list.length, maxPrice };
+}
+
+/** Search index candidates: test each, then sort the matches as the lists are sorted. */
+function pooled(pool: ReadonlySet<Entry>, test: (e: Entry) => boolean, q: CatalogQuery) {
+  const { list, maxPrice } = kept(pool, test, q);
+  list.sort(q.sort === 'latest' ? byDate : byPrice);
+  if (q.sort === 'price_desc') list.reverse();
+  return { entries: page(list, q), total: list.length, maxPrice };
+}
+
+export function listCatalog(index: CatalogIndex, q: CatalogQuery): Listing {
+  const c = candidates(index, q);
+  if (!c) return EMPTY;
+  const { entries, total, maxPrice } =
+    'pool' in c ? pooled(c.pool, c.test, q) : c.test ? scanned(c.source, c.test, q) : direct(c.source, q);
+  return { items: entries.map((e) => index.publicProduct(e.row)), total, maxPrice };
+}
