@@ -20,19 +20,13 @@ import { readdirSync } from 'node:fs';
  */
 const CODE = '{ts,tsx,js,mjs}';
 /** Test code: may import the test kits and mock-api/. Everything else is production code. */
-const TESTS = [
-  '**/*.test.{ts,tsx}',
-  'web/src/test/**',
-  'server/test/**',
-  'server/contract-suite/**',
-  'e2e/**',
-];
+const TESTS = ['**/*.test.{ts,tsx}', 'web/src/test/**', 'server/test/**', 'tests/contract/**', 'e2e/**'];
 /** The non-test source files under a folder with no test-kit folder of its own. */
 const productionIn = (dir) => `${dir}/**/!(*.test).${CODE}`;
 const WEB_PRODUCTION_FOLDERS = 'web/src/!(test)/**/!(*.test).{ts,tsx}';
 const PRODUCTION = [
   ...['contract', 'mock-api', 'fixtures', 'scripts', 'bench'].map(productionIn),
-  `server/!(test|contract-suite)/**/!(*.test).${CODE}`,
+  `server/!(test)/**/!(*.test).${CODE}`,
   `server/!(*.test).${CODE}`,
   WEB_PRODUCTION_FOLDERS,
   'web/src/!(*.test).{ts,tsx}',
@@ -40,6 +34,20 @@ const PRODUCTION = [
 const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * The core's domain folders and which other domains each may import: a one-way order (no cycles between rooms).
+ * Every domain may also use the API kernel's leaf modules (errors, replies), the structures, ports and records.
+ */
+const CORE_DOMAIN_USES = {
+  accounts: [],
+  activity: [],
+  stock: [],
+  catalog: ['activity', 'stock'],
+  orders: ['accounts', 'activity', 'stock'],
+  spreadsheets: ['activity', 'catalog', 'stock'],
+};
+const CORE_DOMAINS = Object.keys(CORE_DOMAIN_USES);
 
 const ZONES = [
   // contract/ and server/core/: only each other (core -> contract) and zod. Node built-ins: no-nodejs-modules below.
@@ -56,6 +64,39 @@ const ZONES = [
     message:
       'server/core/ imports contract/ and zod only: no Koa, lowdb, fs, store/, http/, mock-api/ or web/.',
   },
+  // server/core/ in rooms (README, "The core's rooms"): the generic structures import nothing of the core, the API kernel
+  // reaches the domains only through the handler table's Core, and the domains import each other one way only.
+  {
+    target: productionIn('server/core/structures'),
+    from: 'server/core',
+    except: ['./structures'],
+    message: 'server/core/structures/ is generic: it imports no domain, kernel or port of the core.',
+  },
+  {
+    target: productionIn('server/core/api'),
+    from: CORE_DOMAINS.map((domain) => `server/core/${domain}`),
+    message:
+      'The API kernel (server/core/api/) reaches the domains only through the handler table (core.ts).',
+  },
+  {
+    target: `server/core/api/!(handlers|handle).${CODE}`,
+    from: 'server/core/core.ts',
+    message:
+      'The API kernel (server/core/api/) reaches the domains only through the handler table (core.ts).',
+  },
+  ...Object.entries(CORE_DOMAIN_USES).map(([domain, uses]) => ({
+    target: productionIn(`server/core/${domain}`),
+    from: 'server/core',
+    except: [
+      `./${domain}`,
+      ...uses.map((used) => `./${used}`),
+      './api',
+      './structures',
+      './ports.ts',
+      './records.ts',
+    ],
+    message: `A core domain imports only the domains below it: ${domain}/ may use ${uses.join(', ') || 'none'}.`,
+  })),
   {
     target: 'mock-api',
     from: [

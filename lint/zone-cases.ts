@@ -55,6 +55,56 @@ export const ZONE_CASES: ZoneCase[] = [
     allowed: [['server/core/x.test.ts', "import { randomBytes } from 'node:crypto';"]],
   },
   {
+    zone: 'server/core/structures/ imports nothing of the core',
+    rule: ZONE,
+    message: 'server/core/structures/ is generic',
+    denied: [
+      ['server/core/structures/x.ts', "import { DomainError } from '../api/errors';"],
+      ['server/core/structures/x.ts', "import { createStockLedger } from '../stock/ledger';"],
+      ['server/core/structures/x.ts', "import type { Clock } from '../ports';"],
+      ['server/core/structures/x.ts', "import { createOrderBook } from '#server/core/orders/book';"],
+    ],
+    allowed: [
+      ['server/core/structures/x.ts', "import { BoundedCache } from './bounded-cache';"],
+      ['server/core/structures/x.test.ts', "import { SortedList } from './sorted-list';"],
+    ],
+  },
+  {
+    zone: 'the API kernel reaches the domains only through the handler table',
+    rule: ZONE,
+    message: 'The API kernel (server/core/api/) reaches the domains only',
+    denied: [
+      ['server/core/api/x.ts', "import { createStockLedger } from '../stock/ledger';"],
+      ['server/core/api/handlers.ts', "import { createOrderBook } from '../orders/book';"],
+      ['server/core/api/x.ts', "import type { Core } from '../core';"],
+    ],
+    allowed: [
+      ['server/core/api/handlers.ts', "import type { Core } from '../core';"],
+      ['server/core/api/x.ts', "import { DomainError } from './errors';"],
+      ['server/core/api/x.ts', "import type { Clock } from '../ports';"],
+    ],
+  },
+  {
+    zone: 'core domains import each other one way (no cycles between rooms)',
+    rule: ZONE,
+    message: 'A core domain imports only the domains below it',
+    denied: [
+      ['server/core/stock/x.ts', "import { createProductUseCases } from '../catalog/products';"],
+      ['server/core/catalog/x.ts', "import { createOrderBook } from '../orders/book';"],
+      ['server/core/accounts/x.ts', "import { createActivity } from '../activity/log';"],
+      ['server/core/spreadsheets/x.ts', "import { createOrderBook } from '../orders/book';"],
+      ['server/core/orders/x.ts', "import { createCatalogCache } from '../catalog/cache';"],
+      ['server/core/activity/x.ts', "import type { Core } from '../core';"],
+    ],
+    allowed: [
+      ['server/core/catalog/x.ts', "import { createStockLedger } from '../stock/ledger';"],
+      ['server/core/spreadsheets/x.ts', "import { createCatalogIndex } from '../catalog/indexes';"],
+      ['server/core/orders/x.ts', "import { DomainError } from '../api/errors';"],
+      ['server/core/orders/x.ts', "import type { StoredOrder } from '../records';"],
+      ['server/core/stock/x.test.ts', "import { createCore } from '../core';"],
+    ],
+  },
+  {
     zone: 'mock-api/ never imports server/http, Koa or lowdb',
     rule: ZONE,
     message: 'mock-api/ is the core over memory',
@@ -66,7 +116,7 @@ export const ZONE_CASES: ZoneCase[] = [
       ['mock-api/x.ts', "import Koa from 'koa';"],
     ],
     allowed: [
-      ['mock-api/x.ts', "import { notFound } from '../server/core/errors';"],
+      ['mock-api/x.ts', "import { notFound } from '../server/core/api/errors';"],
       ['mock-api/x.ts', "import { createMemoryStore } from '../server/store/memory-store';"],
     ],
   },
@@ -75,8 +125,8 @@ export const ZONE_CASES: ZoneCase[] = [
     rule: ZONE,
     message: 'web/ reaches the server only through the contract',
     denied: [
-      ['web/src/features/cart/x.ts', "import { notFound } from '../../../../server/core/errors';"],
-      ['web/src/features/cart/x.ts', "import { notFound } from '#server/core/errors';"],
+      ['web/src/features/cart/x.ts', "import { notFound } from '../../../../server/core/api/errors';"],
+      ['web/src/features/cart/x.ts', "import { notFound } from '#server/core/api/errors';"],
       ['web/src/lib/x.test.ts', "import { generate } from '#fixtures/generate';"],
       ['web/src/lib/x.test.ts', "import { generate } from '../../../fixtures/generate';"],
     ],
