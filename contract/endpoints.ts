@@ -48,6 +48,14 @@ import { wishlistSchema } from './schemas/wishlist';
 import { activityPageSchema, activityQuerySchema } from './schemas/activity';
 import { csvTextSchema, importQuerySchema, importResultSchema } from './schemas/csv';
 import { LIMITS } from './limits';
+import {
+  forgotPasswordBodySchema,
+  mailDetailSchema,
+  mailListQuerySchema,
+  mailListSchema,
+  mailSummarySchema,
+  resetPasswordBodySchema,
+} from './schemas/mail';
 
 /**
  * Every call of spec section 7 (plus health and logout), described once. The Koa routes and the MSW
@@ -102,6 +110,11 @@ export const RATE_LIMITS = {
   wishlist: [{ per: 'account', max: 240, windowMs: MINUTE }],
   /** Parsing a file of up to 8 MB holds the process for a moment: a few a minute is plenty. */
   importProducts: [{ per: 'account', max: 20, windowMs: MINUTE }],
+  /** Issue 26: 10 an hour per client address (the core also caps reset mails at 3 an hour per account). */
+  forgotPassword: [{ per: 'address', max: 10, windowMs: 60 * MINUTE }],
+  /** A token is 256 bits, so guessing is hopeless; the budget only keeps hashing of new passwords bounded. */
+  resetPassword: [{ per: 'address', max: 20, windowMs: MINUTE }],
+  adminMailRetry: [{ per: 'account', max: 60, windowMs: MINUTE }],
 } as const satisfies Record<string, readonly RateLimit[]>;
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -350,6 +363,46 @@ export const endpoints = {
     bodyLimit: BODY_LIMITS.csv,
     rateLimits: RATE_LIMITS.importProducts,
     response: importResultSchema,
+    status: 200,
+  },
+  forgotPassword: {
+    ...ROUTES.forgotPassword,
+    access: 'public',
+    body: forgotPasswordBodySchema,
+    bodyLimit: BODY_LIMITS.small,
+    rateLimits: RATE_LIMITS.forgotPassword,
+    response: messageSchema,
+    status: 202,
+  },
+  resetPassword: {
+    ...ROUTES.resetPassword,
+    access: 'public',
+    body: resetPasswordBodySchema,
+    bodyLimit: BODY_LIMITS.small,
+    rateLimits: RATE_LIMITS.resetPassword,
+    response: messageSchema,
+    status: 200,
+  },
+  adminMailList: {
+    ...ROUTES.adminMailList,
+    access: 'admin',
+    query: mailListQuerySchema,
+    response: mailListSchema,
+    status: 200,
+  },
+  adminMail: {
+    ...ROUTES.adminMail,
+    access: 'admin',
+    params: idParams,
+    response: mailDetailSchema,
+    status: 200,
+  },
+  adminMailRetry: {
+    ...ROUTES.adminMailRetry,
+    access: 'admin',
+    params: idParams,
+    rateLimits: RATE_LIMITS.adminMailRetry,
+    response: mailSummarySchema,
     status: 200,
   },
 } as const satisfies Record<string, Endpoint>;

@@ -63,6 +63,12 @@ export const LIMITS = {
   /** A products CSV import: its rows (one product each) and the errors reported back. */
   importRows: 2_000,
   importErrors: 200,
+  /** Mail (issue 26): a subject, the recipients of one mail (an alert may go to several), a body, a delivery error, a page of the mailbox. */
+  mailSubject: 300,
+  mailRecipients: 2_000,
+  mailBody: 500_000,
+  mailError: 1_000,
+  mailPage: 100,
 } as const;
 
 /** What one order may hold (after lines of the same product, size and colour are merged). */

@@ -44,6 +44,12 @@ export const ROUTES = {
   exportOrders: { method: 'GET', path: '/admin/export/orders.csv' },
   exportProducts: { method: 'GET', path: '/admin/export/products.csv' },
   importProducts: { method: 'POST', path: '/admin/import/products' },
+  // Ours (issue 26): account recovery and the mailbox.
+  forgotPassword: { method: 'POST', path: '/auth/forgot-password' },
+  resetPassword: { method: 'POST', path: '/auth/reset-password' },
+  adminMailList: { method: 'GET', path: '/admin/mail' },
+  adminMail: { method: 'GET', path: '/admin/mail/:id' },
+  adminMailRetry: { method: 'POST', path: '/admin/mail/:id/retry' },
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'idempotency_key_reused',
+  /** A password-reset token that is unknown, used, expired or superseded (issue 26). */
+  'invalid_token',
   'out_of_stock',
   'payload_too_large',
   'unsupported_media_type',
@@ -53,6 +55,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   idempotency_key_reused: 422,
+  invalid_token: 400,
   out_of_stock: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -9,7 +9,7 @@ import { LOCAL_ADDRESS } from './input';
 import type { Principal } from '../ports';
 import type { CachedAnswer } from './reply';
 import type { Core } from '../core';
-import { DomainError } from './errors';
+import { DomainError, notFound } from './errors';
 import type { StatusReply, TextStream } from './reply';
 import type { TableName } from '../ports';
 
@@ -78,6 +78,22 @@ export const HANDLERS: Handlers = {
   exportOrders: (c, i) => c.csv.exportOrders(i.query),
   exportProducts: (c) => c.csv.exportProducts(),
   importProducts: (c, i) => c.csv.importProducts(me(i).user, i.body, i.query.dry_run),
+  // Issue 26: placeholders while the outbox is built, so the contract can land first.
+  forgotPassword: () => {
+    throw notFound('Password reset');
+  },
+  resetPassword: () => {
+    throw notFound('Password reset');
+  },
+  adminMailList: () => {
+    throw notFound('Mailbox');
+  },
+  adminMail: () => {
+    throw notFound('Mail');
+  },
+  adminMailRetry: () => {
+    throw notFound('Mail');
+  },
 };
 
 /** Public catalogue reads answered from the serialised cache, with ETag and 304. */
