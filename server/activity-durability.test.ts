@@ -3,42 +3,22 @@
  * is on disk with it, so killing the real server right after each acknowledgement loses no entry and
  * doubles none, also across the compactions the restarts run; in the node-pg project, on PostgreSQL.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ActivityEntry } from '#contract/schemas/activity';
-import { createClient, PNG_DATA_URL, SHIPPING } from '../tests/contract/client';
-import { freePort, SPAWN_ADMIN, spawnServer, storeEnv } from './test/spawn-server';
+import { PNG_DATA_URL } from '../tests/contract/client';
+import { useSpawnedServers } from './test/spawned-servers';
 
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
+const { freshSetup } = useSpawnedServers();
 
 it("kill -9 right after each admin write's acknowledgement: every entry is there once, with its before and after", async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'threadline-activity-kill-'));
-  dirs.push(dataDir);
-  const port = await freePort();
   // On PostgreSQL in the node-pg project (vitest.config.ts): one database for every restart.
-  const store = await storeEnv();
-  const c = createClient(() => ({ baseUrl: `http://127.0.0.1:${port}`, admin: SPAWN_ADMIN }));
-  let server: ReturnType<typeof spawnServer> | undefined;
-  const start = async () => {
-    server = spawnServer(dataDir, port, { RATE_LIMITS: 'off', ...store });
-    children.push(server.child);
-    await server.listening;
-  };
+  const { c, start } = await freshSetup('threadline-activity-kill-');
   /** Runs one write on a fresh server and kills it the moment the write is acknowledged. */
   const writeThenKill = async <T>(write: (admin: string) => Promise<T>): Promise<T> => {
-    await start();
+    const server = await start();
     const out = await write(await c.adminToken());
-    const exited = server!.exited;
-    server!.child.kill('SIGKILL');
-    await exited;
+    server.child.kill('SIGKILL');
+    await server.exited;
     return out;
   };
 
@@ -74,16 +54,9 @@ it("kill -9 right after each admin write's acknowledgement: every entry is there
   });
   const orderId = await writeThenKill(async (admin) => {
     const shopper = await c.newShopper();
-    const placed = await c.call('placeOrder', {
-      token: shopper.token,
-      body: {
-        cart: [{ productId, qty: 1, selectedSize: 'M', selectedColor: 'black' }],
-        shipping_address: SHIPPING,
-        payment_method: 'cod',
-      },
-    });
-    expect(placed.status).toBe(201);
-    const id = placed.body.orderId as number;
+    const id = await c.placeOrder(shopper.token, [
+      { productId, qty: 1, selectedSize: 'M', selectedColor: 'black' },
+    ]);
     const r = await c.call('updateOrderStatus', {
       token: admin,
       params: { id },
@@ -101,7 +74,7 @@ it("kill -9 right after each admin write's acknowledgement: every entry is there
     return r.body.id as number;
   });
 
-  await start();
+  const server = await start();
   const admin = await c.adminToken();
   const r = await c.call<{ items: ActivityEntry[]; total: number }>('listActivity', {
     token: admin,
@@ -134,5 +107,5 @@ it("kill -9 right after each admin write's acknowledgement: every entry is there
     ],
   ]);
   expect(r.body.total).toBe(4);
-  server!.child.kill('SIGKILL');
+  server.child.kill('SIGKILL');
 }, 120_000);

@@ -7,31 +7,19 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { createClient, SHIPPING } from '../tests/contract/client';
-import { freePort, SPAWN_ADMIN, spawnServer, storeEnv } from './test/spawn-server';
+import { expect, it } from 'vitest';
+import { SHIPPING } from '../tests/contract/client';
+import { useSpawnedServers } from './test/spawned-servers';
 
-const ADMIN = SPAWN_ADMIN;
-/** Each data folder's store (a database of its own on PostgreSQL), so a restart reopens the same data. */
-const stores = new Map<string, Record<string, string>>();
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
+const spawned = useSpawnedServers();
 
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
-
-/** The real server as a child process (server/test/spawn-server.ts), killed at the end if still up. */
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  // A load test: a few shoppers place hundreds of orders a second, far past the request budgets.
-  const server = spawnServer(dataDir, port, { RATE_LIMITS: 'off', ...stores.get(dataDir) });
-  children.push(server.child);
-  await server.listening;
-  return server.child;
+/** A fresh set-up (server/test/spawned-servers.ts) whose start hands back the server's process. */
+async function freshSetup(prefix: string) {
+  const setup = await spawned.freshSetup(prefix);
+  const startServer = async (): Promise<ChildProcess> => (await setup.start()).child;
+  return { ...setup, startServer };
 }
 
 /** Sends `signal` and resolves with the exit code once the process is gone. */
@@ -42,22 +30,37 @@ const stopped = (child: ChildProcess, signal: NodeJS.Signals) =>
   });
 const killed = (child: ChildProcess) => stopped(child, 'SIGKILL');
 
-/** A fresh temp data folder (removed at the end), a free port, and a contract client for that port. */
-async function freshSetup(prefix: string) {
-  const dataDir = await mkdtemp(join(tmpdir(), prefix));
-  dirs.push(dataDir);
-  const store = await storeEnv();
-  stores.set(dataDir, store);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const c = createClient(() => ({ baseUrl: base, admin: ADMIN }));
-  return { dataDir, port, base, c, onFiles: !store.DATABASE_URL };
+/**
+ * `clients` callers each running `send` back to back until `done()` holds, then kill -9 mid-storm; a
+ * caller whose request fails stops there (the server is gone). Resolves once every caller has stopped.
+ */
+async function stormThenKill(
+  child: ChildProcess,
+  clients: number,
+  send: (client: number) => Promise<void>,
+  done: () => boolean,
+): Promise<void> {
+  let stop = false;
+  const caller = async (w: number) => {
+    while (!stop) {
+      try {
+        await send(w);
+      } catch {
+        return;
+      }
+    }
+  };
+  const callers = Array.from({ length: clients }, (_, w) => caller(w));
+  while (!done()) await new Promise((r) => setTimeout(r, 20));
+  await killed(child);
+  stop = true;
+  await Promise.all(callers);
 }
 
 it('an order acknowledged with 201 survives kill -9', async () => {
-  const { dataDir, port, c } = await freshSetup('threadline-durable-');
+  const { startServer, c } = await freshSetup('threadline-durable-');
 
-  let child = await startServer(dataDir, port);
+  let child = await startServer();
   const admin = await c.adminToken();
   const form = {
     title: 'Durable Coat',
@@ -68,39 +71,33 @@ it('an order acknowledged with 201 survives kill -9', async () => {
   };
   const productId = (await c.call('createProduct', { token: admin, body: form })).body.id as number;
   const shopper = await c.newShopper();
-  const placed = await c.call('placeOrder', {
-    token: shopper.token,
-    body: {
-      cart: [{ productId, qty: 2, selectedSize: 'L', selectedColor: '#000000' }],
-      shipping_address: SHIPPING,
-      payment_method: 'cod',
-    },
-  });
-  expect(placed.status).toBe(201);
+  const orderId = await c.placeOrder(shopper.token, [
+    { productId, qty: 2, selectedSize: 'L', selectedColor: '#000000' },
+  ]);
   await killed(child);
 
-  child = await startServer(dataDir, port);
+  child = await startServer();
   const mine = await c.call('myOrders', { token: shopper.token });
   expect(mine.status).toBe(200);
-  expect(mine.body.map((o: { id: number }) => o.id)).toEqual([placed.body.orderId]);
-  const items = await c.call('orderItems', { token: shopper.token, params: { id: placed.body.orderId } });
+  expect(mine.body.map((o: { id: number }) => o.id)).toEqual([orderId]);
+  const items = await c.call('orderItems', { token: shopper.token, params: { id: orderId } });
   expect(items.body[0]).toMatchObject({ product_id: productId, qty: 2, price: 99.5 });
   await killed(child);
 }, 60_000);
 
 it('SIGTERM stops the server cleanly (exit code 0) and the data reopens', async () => {
-  const { dataDir, port, c } = await freshSetup('threadline-term-');
-  let child = await startServer(dataDir, port);
+  const { startServer, c } = await freshSetup('threadline-term-');
+  let child = await startServer();
   const shopper = await c.newShopper();
   expect(await stopped(child, 'SIGTERM')).toBe(0);
-  child = await startServer(dataDir, port);
+  child = await startServer();
   expect((await c.call('me', { token: shopper.token })).status).toBe(200);
   await killed(child);
 }, 60_000);
 
 it('kill -9 during a storm of concurrent orders loses no acknowledged order and leaves every shard readable', async () => {
-  const { dataDir, port, base, c, onFiles } = await freshSetup('threadline-storm-');
-  let child = await startServer(dataDir, port);
+  const { dataDir, startServer, base, c, onFiles } = await freshSetup('threadline-storm-');
+  let child = await startServer();
   const admin = await c.adminToken();
   const productId = (
     await c.call('createProduct', {
@@ -115,34 +112,25 @@ it('kill -9 during a storm of concurrent orders loses no acknowledged order and 
     payment_method: 'cod',
   });
   const acked: number[] = [];
-  let stop = false;
-  // 50 clients placing orders back to back (plain fetch: the storm should not wait on schema checks).
-  const worker = async (w: number) => {
-    while (!stop) {
-      const token = shoppers[w % shoppers.length]!.token;
-      try {
-        const r = await fetch(`${base}/api/orders`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body,
-        });
-        if (r.status === 201) acked.push(((await r.json()) as { orderId: number }).orderId);
-      } catch {
-        return; // the server is gone
-      }
-    }
+  // 50 clients placing orders back to back (plain fetch: the storm should not wait on schema checks);
+  // past the first shard boundary (1,000 orders), kill mid-storm.
+  const order = async (w: number) => {
+    const r = await fetch(`${base}/api/orders`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${shoppers[w % shoppers.length]!.token}`,
+      },
+      body,
+    });
+    if (r.status === 201) acked.push(((await r.json()) as { orderId: number }).orderId);
   };
-  const workers = Array.from({ length: 50 }, (_, w) => worker(w));
-  // Past the first shard boundary (1,000 orders), then kill mid-storm.
-  while (acked.length < 1100) await new Promise((r) => setTimeout(r, 20));
-  await killed(child);
-  stop = true;
-  await Promise.all(workers);
+  await stormThenKill(child, 50, order, () => acked.length >= 1100);
 
   if (onFiles)
     for (const f of (await readdir(join(dataDir, 'orders'))).filter((n) => n.endsWith('.json')))
       expect(() => JSON.parse(readFileSync(join(dataDir, 'orders', f), 'utf8')), f).not.toThrow();
-  child = await startServer(dataDir, port);
+  child = await startServer();
   const all = await c.call('listOrders', { token: await c.adminToken() });
   const stored = new Set((all.body as { id: number }[]).map((o) => o.id));
   expect(acked.filter((id) => !stored.has(id))).toEqual([]);
@@ -151,12 +139,11 @@ it('kill -9 during a storm of concurrent orders loses no acknowledged order and 
 }, 120_000);
 
 it('kill -9 during a storm of product writes, across a journal compaction, loses no acknowledged create or edit', async () => {
-  const { dataDir, port, base, c, onFiles } = await freshSetup('threadline-catalog-storm-');
-  let child = await startServer(dataDir, port);
-  const admin = await c.adminToken();
+  const { dataDir, startServer, base, c, onFiles } = await freshSetup('threadline-catalog-storm-');
   /** The title each product was last acknowledged with. */
   const acked = new Map<number, string>();
-  let stop = false;
+  let child = await startServer();
+  const admin = await c.adminToken();
   let n = 0;
   let ackedWrites = 0;
   const send = (method: string, path: string, title: string) =>
@@ -166,34 +153,24 @@ it('kill -9 during a storm of product writes, across a journal compaction, loses
       body: JSON.stringify({ title, regular_price: 30, sale_price: null, sizes: ['M'], colors: ['#000000'] }),
     });
   // 20 admins at once, each editing its last product three times out of four and creating one otherwise.
-  const worker = async () => {
-    let last: number | undefined;
-    while (!stop) {
-      const title = `Storm Parka ${++n}`;
-      try {
-        const edit = last !== undefined && n % 4 !== 0;
-        const r = await send(edit ? 'PUT' : 'POST', edit ? `/products/${last}` : '/products', title);
-        if (r.ok) {
-          const { id } = (await r.json()) as { id: number };
-          acked.set(id, title);
-          ackedWrites++;
-          last = id;
-        }
-      } catch {
-        return; // the server is gone
-      }
+  const last: (number | undefined)[] = [];
+  const write = async (w: number) => {
+    const title = `Storm Parka ${++n}`;
+    const edit = last[w] !== undefined && n % 4 !== 0;
+    const r = await send(edit ? 'PUT' : 'POST', edit ? `/products/${last[w]}` : '/products', title);
+    if (r.ok) {
+      const { id } = (await r.json()) as { id: number };
+      acked.set(id, title);
+      ackedWrites++;
+      last[w] = id;
     }
   };
-  const workers = Array.from({ length: 20 }, () => worker());
   // Past 1,000 journal ops: the first background compaction lands (products.json gets rows), then kill mid-storm.
   const snapshotRows = () =>
     (JSON.parse(readFileSync(join(dataDir, 'products.json'), 'utf8')) as { rows: unknown[] }).rows.length;
-  while (n < 1600 || (onFiles && snapshotRows() === 0)) await new Promise((r) => setTimeout(r, 20));
-  await killed(child);
-  stop = true;
-  await Promise.all(workers);
+  await stormThenKill(child, 20, write, () => n >= 1600 && !(onFiles && snapshotRows() === 0));
 
-  child = await startServer(dataDir, port);
+  child = await startServer();
   const lost: string[] = [];
   for (const [id, title] of acked) {
     const r = await fetch(`${base}/api/products/${id}`);

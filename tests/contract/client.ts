@@ -97,12 +97,22 @@ export function createClient(target: () => ContractTarget) {
     return { token: r.body.token as string, id: r.body.user.id as number };
   }
 
+  /** Places `cart` for `token` (the test address, cash on delivery), expects a 201: the new order's id. */
+  async function placeOrder(token: string, cart: unknown[]): Promise<number> {
+    const r = await call('placeOrder', {
+      token,
+      body: { cart, shipping_address: SHIPPING, payment_method: 'cod' },
+    });
+    expect(r.status).toBe(201);
+    return r.body.orderId as number;
+  }
+
   /** A plain fetch under /api, for header-level checks (ETag, 304) that have no JSON body to parse. */
   function raw(path: string, init: RequestInit = {}): Promise<Response> {
     return fetch(`${target().baseUrl}${API_BASE}${path}`, init);
   }
 
-  return { call, status, newShopper, seededShopper, adminToken, raw };
+  return { call, status, newShopper, seededShopper, adminToken, placeOrder, raw };
 }
 
 export type ContractClient = ReturnType<typeof createClient>;

@@ -12,7 +12,7 @@ import type { ActivityPage } from '#contract/schemas/activity';
 import { importResultSchema, ORDER_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from '#contract/schemas/csv';
 import { errorBodySchema } from '#contract/schemas/errors';
 import type { ContractClient } from './client';
-import { PNG_DATA_URL, SHIPPING } from './client';
+import { PNG_DATA_URL } from './client';
 
 const ORDERS = endpoints.exportOrders.path;
 const PRODUCTS = endpoints.exportProducts.path;
@@ -122,14 +122,7 @@ export function csvSuite(c: ContractClient): void {
         inventory: undefined,
       });
       const shopper = await c.seededShopper(1);
-      const place = async (cart: unknown[]) => {
-        const r = await c.call('placeOrder', {
-          token: shopper.token,
-          body: { cart, shipping_address: SHIPPING, payment_method: 'cod' },
-        });
-        expect(r.status).toBe(201);
-        return r.body.orderId as number;
-      };
+      const place = (cart: unknown[]) => c.placeOrder(shopper.token, cart);
       const two = await place([
         { productId: id, qty: 2, selectedSize: 'S', selectedColor: 'teal' },
         { productId: id, qty: 1, selectedSize: 'M', selectedColor: 'teal' },
@@ -168,22 +161,25 @@ export function csvSuite(c: ContractClient): void {
           qty: number;
           price: number;
         }[];
-        for (const it of items)
-          expected.push([
-            String(o.id),
-            o.created_at,
-            o.name,
-            o.email,
-            o.status,
-            String(it.product_id),
-            it.product_title,
-            it.size,
-            it.color,
-            String(it.qty),
-            it.price.toFixed(2),
-            o.total.toFixed(2),
-            'USD',
-          ]);
+        // By column name, so each expected cell says which column it stands for.
+        for (const it of items) {
+          const cells: Record<(typeof ORDER_CSV_COLUMNS)[number], string> = {
+            order_id: String(o.id),
+            date: o.created_at,
+            customer: o.name,
+            email: o.email,
+            status: o.status,
+            product_id: String(it.product_id),
+            product: it.product_title,
+            size: it.size,
+            color: it.color,
+            quantity: String(it.qty),
+            unit_price: it.price.toFixed(2),
+            order_total: o.total.toFixed(2),
+            currency: 'USD',
+          };
+          expected.push(ORDER_CSV_COLUMNS.map((name) => cells[name]));
+        }
       }
       // Cells a spreadsheet would run as formulas carry the guard: none here but what the data holds.
       expect(rows.map((row) => row.map((cell) => cell.replace(/^'(?=[=+\-@])/, '')))).toEqual(expected);

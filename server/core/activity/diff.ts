@@ -7,7 +7,7 @@
 import type { ActivityChange, ActivityValue } from '#contract/schemas/activity';
 import type { StoredCategory, StoredProduct } from '../records';
 
-type Values = Record<string, ActivityValue>;
+export type Values = Record<string, ActivityValue>;
 
 const same = (a: ActivityValue, b: ActivityValue): boolean =>
   Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((x, i) => x === b[i]) : a === b;

@@ -23,6 +23,7 @@ import type { User } from '#contract/schemas/user';
 import type { Clock, Stores } from '../ports';
 import type { StoredActivity, StoredOrder } from '../records';
 import { SortedList } from '../structures/sorted-list';
+import { changesBetween, type Values } from './diff';
 
 /** Newest first; ties (one millisecond) broken by id, so every entry has one place. */
 const newestFirst = (a: StoredActivity, b: StoredActivity): number =>
@@ -116,6 +117,23 @@ export function createActivity({ stores, clock }: { stores: Stores; clock: Clock
               ? { ...c, field: c.field.slice(0, LIMITS.activityField) }
               : c,
           ),
+      };
+    },
+
+    /**
+     * The log of one kind of row: the entry of a write from `before` to `after` (absent: created or
+     * deleted), or none when the write changed nothing the log shows.
+     */
+    rowLog<T extends { id: number }>(
+      entity: ActivityEntity,
+      show: { values: (row: T) => Values; label: (row: T) => string },
+    ) {
+      return (actor: User, before: T | undefined, after: T | undefined): StoredActivity[] => {
+        const changes = changesBetween(before && show.values(before), after && show.values(after));
+        if (!changes.length) return [];
+        const row = (after ?? before)!;
+        const action = !before ? 'create' : !after ? 'delete' : 'update';
+        return [this.entry(actor, { action, entity, entityId: row.id, label: show.label(row), changes })];
       };
     },
 

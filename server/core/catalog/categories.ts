@@ -8,7 +8,7 @@ import type { CatalogIndex } from './indexes';
 import type { CoreDeps } from '../ports';
 import type { User } from '#contract/schemas/user';
 import type { Activity } from '../activity/log';
-import { categoryValues, changesBetween } from '../activity/diff';
+import { categoryValues } from '../activity/diff';
 import type { StoredCategory } from '../records';
 
 /** A free slug: the wanted one, else wanted-2, wanted-3... (create derives it from the name). */
@@ -24,22 +24,7 @@ export function createCategoryUseCases(
   cache: CatalogCache,
   activity: Activity,
 ) {
-  /** The entry of a category write, or none when the write changed nothing the log shows. */
-  const logOf = (actor: User, before: StoredCategory | undefined, after: StoredCategory | undefined) => {
-    const changes = changesBetween(before && categoryValues(before), after && categoryValues(after));
-    const row = (after ?? before)!;
-    return changes.length
-      ? [
-          activity.entry(actor, {
-            action: !before ? 'create' : !after ? 'delete' : 'update',
-            entity: 'category',
-            entityId: row.id,
-            label: row.name,
-            changes,
-          }),
-        ]
-      : [];
-  };
+  const logOf = activity.rowLog<StoredCategory>('category', { values: categoryValues, label: (c) => c.name });
   const byId = (id: number): Category => {
     const c = stores.categories.get(id);
     if (!c) throw notFound('Category');

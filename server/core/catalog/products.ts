@@ -18,7 +18,7 @@ import type { StockLedger } from '../stock/ledger';
 import type { User } from '#contract/schemas/user';
 import type { Activity } from '../activity/log';
 import type { ProductView } from '../activity/diff';
-import { changesBetween, productValues } from '../activity/diff';
+import { productValues } from '../activity/diff';
 
 export function createProductUseCases(
   deps: CoreDeps,
@@ -32,24 +32,10 @@ export function createProductUseCases(
     categoryName: (id) => stores.categories.get(id)?.name ?? `#${id}`,
     variants: (p) => stock.variants(p),
   };
-  /** The entry of a product write, or none when the write changed nothing the log shows. */
-  const logOf = (actor: User, before: StoredProduct | undefined, after: StoredProduct | undefined) => {
-    const changes = changesBetween(
-      before && productValues(before, view),
-      after && productValues(after, view),
-    );
-    if (!changes.length) return [];
-    const row = (after ?? before)!;
-    return [
-      activity.entry(actor, {
-        action: !before ? 'create' : !after ? 'delete' : 'update',
-        entity: 'product',
-        entityId: row.id,
-        label: row.title,
-        changes,
-      }),
-    ];
-  };
+  const logOf = activity.rowLog<StoredProduct>('product', {
+    values: (p) => productValues(p, view),
+    label: (p) => p.title,
+  });
 
   const stored = (id: number): StoredProduct => {
     const p = stores.products.get(id);
