@@ -5,8 +5,9 @@ import { LIMITS } from '#contract/limits';
  * Issue 15: spreadsheets in and out. Both files are UTF-8 (starting with a byte-order mark, which tells
  * spreadsheets so) with RFC 4180 quoting and CRLF line ends, one header row naming the columns.
  *
- * - Formula guard: a cell a spreadsheet would run as a formula (it starts with =, +, -, @, their
- *   full-width forms, a tab or a carriage return, after any number of apostrophes) is written with one
+ * - Formula guard: a cell a spreadsheet would run as a formula (it starts with =, +, -, @, −, anything
+ *   NFKC folds into them such as ＝ ﹦ ﹢ ﹣ ﹫, a tab or a carriage return, after any number of apostrophes
+ *   and any invisible, format or control characters) is written with one
  *   more leading apostrophe, and quoted; the import takes exactly one such apostrophe off again, so an
  *   exported file imports unchanged, whatever its texts (server/core/spreadsheets/formula-guard.ts).
  * - Lists inside one cell (sizes, colours, categories by exact name, collections, images) are separated

@@ -29,6 +29,10 @@ describe.each(engines)('csv codec (%s)', (_name, codec) => {
     expect(codec.stringify([[guardCell('=HYPERLINK("x")'), guardCell('-1'), "'plain"]])).toBe(
       `"'=HYPERLINK(""x"")","'-1",'plain\r\n`,
     );
+    // Look-alikes and invisible starts too (issue 24), where a pattern of ASCII signs would miss them.
+    expect(codec.stringify([[guardCell('\u2212' + '1'), guardCell('\u200B=1'), 'x\u2212' + '1']])).toBe(
+      `"'\u22121","'\u200B=1",x\u22121\r\n`,
+    );
   });
 
   it('reads what it writes, exactly', () => {

@@ -15,7 +15,7 @@ import { parse as browserParse } from 'csv-parse/browser/esm/sync';
 import type { Options as StringifyOptions } from 'csv-stringify/browser/esm/sync';
 import { stringify as browserStringify } from 'csv-stringify/browser/esm/sync';
 import { DomainError } from '#server/core/api/errors';
-import { GUARDED } from '#server/core/spreadsheets/formula-guard';
+import { isGuarded } from '#server/core/spreadsheets/formula-guard';
 import type { CsvCodec } from '#server/core/ports';
 
 /** The two library calls the codec uses, in the shape both builds share. */
@@ -29,7 +29,8 @@ const STRINGIFY_OPTIONS: StringifyOptions = {
   record_delimiter: 'windows',
   // Off by default once record_delimiter is set: a lone \n or \r in a cell must be quoted too.
   quote_record_delimiter: true,
-  quoted_match: [GUARDED],
+  // A guarded cell (a function of the cell's start, not a pattern) goes out quoted.
+  cast: { string: (value) => (isGuarded(value) ? { value, quoted: true } : value) },
 };
 
 const browserEngine: CsvEngine = { parse: browserParse, stringify: browserStringify };
