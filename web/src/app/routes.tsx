@@ -17,6 +17,8 @@ const Screens = lazyPages({
   OrderSavedPage: () => import('#web/features/checkout/components/order-saved-page'),
   LoginPage: () => import('#web/features/account/components/login-page'),
   RegisterPage: () => import('#web/features/account/components/register-page'),
+  ForgotPasswordPage: () => import('#web/features/account/components/forgot-password-page'),
+  ResetPasswordPage: () => import('#web/features/account/components/reset-password-page'),
   ProfilePage: () => import('#web/features/account/components/profile-page'),
   PrivacyPolicyPage: () => import('#web/features/pages/components/privacy-policy-page'),
   WishlistPage: () => import('#web/features/wishlist/components/wishlist-page'),
@@ -47,6 +49,8 @@ export function AppRoutes() {
           ),
           login: <Screens.LoginPage />,
           register: <Screens.RegisterPage />,
+          'forgot-password': <Screens.ForgotPasswordPage />,
+          'reset-password': <Screens.ResetPasswordPage />,
           profile: (
             <RequireUser>
               <Screens.ProfilePage />

@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { LIMITS } from '#contract/limits';
 import { PASSWORD_MIN, type RegisterBody } from '#contract/schemas/user';
+
+/** A new password's client rule, the same at registration and at a reset. */
+export const newPasswordRule = z
+  .string()
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(LIMITS.password, `Password must be at most ${LIMITS.password} characters`);
 
 /** Register's client rules (spec section 5): all required, e-mail format, password at least 6. */
 export const registerFormSchema = z.object({
@@ -7,10 +15,7 @@ export const registerFormSchema = z.object({
   lastName: z.string().trim().min(1, 'Last name is required'),
   email: z.string().trim().min(1, 'E-mail is required').email('Invalid e-mail'),
   phone: z.string().trim().min(1, 'Phone is required'),
-  password: z
-    .string()
-    .min(1, 'Password is required')
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+  password: newPasswordRule,
 });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 

@@ -5,7 +5,7 @@ import type { AuthResponse } from '#contract/schemas/user';
 import { useSetAtom } from '#web/lib/jotai';
 import { setAuthAtom } from '#web/lib/session/auth-atoms';
 import { destinationAfterAuth, failureMessage } from './after-auth';
-import { fieldErrors } from './field-errors';
+import { checkForm } from './check-form';
 import { useFormFields } from './use-form-fields';
 
 interface AuthFormOptions<F extends Record<string, string>, T> {
@@ -46,16 +46,8 @@ export function useAuthForm<F extends Record<string, string>, T>({
   };
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      e.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(found)[0] ?? ''}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    void run(parsed.data);
+    const data = checkForm(e, schema, values, setErrors);
+    if (data !== null) void run(data);
   };
 
   return { busy, bind, submit, from: location.state as unknown };

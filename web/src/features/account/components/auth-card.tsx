@@ -31,10 +31,17 @@ interface Props {
     from: unknown;
   };
   children: ReactNode;
+  /** Under the form, above the switch line (login's "Forgot password?"). */
+  below?: ReactNode;
+  /** Shown in place of the form once it has done its work (the recovery screens' answers). */
+  done?: ReactNode;
 }
 
-/** The card login and register share: heading, subtitle, the form with its submit button, the switch line. */
-export function AuthCard({ copy, form, children }: Props) {
+/**
+ * The card of the auth screens (login, register, forgot and reset password): heading, subtitle, the form with its
+ * submit button (or what replaced it once done), the switch line.
+ */
+export function AuthCard({ copy, form, children, below, done }: Props) {
   return (
     <div className={`container ${styles.page}`}>
       <PageMeta title={copy.title} description={copy.description} />
@@ -43,12 +50,15 @@ export function AuthCard({ copy, form, children }: Props) {
           {copy.heading}
         </h1>
         <p className={styles.subtitle}>{copy.subtitle}</p>
-        <form className={styles.form} onSubmit={form.submit} noValidate aria-busy={form.busy}>
-          {children}
-          <Button type="submit" variant="primary" block disabled={form.busy}>
-            {form.busy ? copy.busy : copy.submit}
-          </Button>
-        </form>
+        {done ?? (
+          <form className={styles.form} onSubmit={form.submit} noValidate aria-busy={form.busy}>
+            {children}
+            <Button type="submit" variant="primary" block disabled={form.busy}>
+              {form.busy ? copy.busy : copy.submit}
+            </Button>
+          </form>
+        )}
+        {below}
         <p className={styles.switch}>
           {copy.switchPrompt}{' '}
           <Link to={copy.switchTo} state={form.from}>

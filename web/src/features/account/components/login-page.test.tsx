@@ -38,6 +38,18 @@ describe('Login page', () => {
     expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register');
   });
 
+  it('offers "Forgot password?" under the form, after the Login button in tab order', async () => {
+    renderLogin();
+    const user = userEvent.setup({ delay: null });
+    screen.getByRole('button', { name: 'Login' }).focus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
   it('sends a shopper to /', async () => {
     const creds = await shopper();
     renderLogin();

@@ -1,9 +1,11 @@
+import { Link } from 'react-router';
 import { loginBodySchema } from '#contract/schemas/user';
 import { TextField } from '#web/components/form-field';
 import { login } from '../api/account-api';
 import { useAuthForm } from '../use-auth-form';
 import { AuthCard, type AuthCopy } from './auth-card';
 import { PasswordField } from './password-field';
+import styles from './auth.module.css';
 
 const COPY: AuthCopy = {
   title: 'Login',
@@ -28,7 +30,15 @@ export function LoginPage() {
   });
 
   return (
-    <AuthCard copy={COPY} form={form}>
+    <AuthCard
+      copy={COPY}
+      form={form}
+      below={
+        <p className={styles.forgot}>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
+      }
+    >
       <TextField label="Email Address" type="email" autoComplete="email" {...form.bind('email')} />
       <PasswordField label="Password" autoComplete="current-password" {...form.bind('password')} />
     </AuthCard>

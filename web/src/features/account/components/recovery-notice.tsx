@@ -1,0 +1,32 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import styles from './auth.module.css';
+
+interface Props {
+  /** 'done' is a status (polite), 'problem' an alert. */
+  tone: 'done' | 'problem';
+  children: ReactNode;
+  /** The way on, under the notice (sign in, ask for a new link). */
+  next: ReactNode;
+}
+
+/**
+ * What replaces a recovery form: the form and its button are gone, so focus moves here (a keyboard or
+ * screen-reader user is not left on nothing, and hears the answer at once).
+ */
+export function RecoveryNotice({ tone, children, next }: Props) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <>
+      <p
+        ref={ref}
+        tabIndex={-1}
+        role={tone === 'done' ? 'status' : 'alert'}
+        className={tone === 'done' ? styles.notice : styles.problem}
+      >
+        {children}
+      </p>
+      <p className={styles.next}>{next}</p>
+    </>
+  );
+}
