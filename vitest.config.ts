@@ -44,6 +44,7 @@ export default defineConfig({
             'server/http/security.test.ts',
             'server/durability.test.ts',
             'server/activity-durability.test.ts',
+            'server/notify-cap-race.test.ts',
           ],
           globalSetup: ['server/test/pg-global-setup.ts'],
           testTimeout: 30_000,

@@ -13,6 +13,8 @@ import type { StoredNotification, StoredProduct, StoredStockRequest } from '../r
 import type { Restock, StockLedger } from './ledger';
 
 const slot = (pid: number, size: string, color: string): string => `${pid}\u0000${size}\u0000${color}`;
+const tooMany = (): DomainError =>
+  new DomainError('conflict', `You can wait for at most ${LIMITS.stockRequests} sizes at a time`);
 
 export function createStockAlerts({ stores, clock }: CoreDeps, ledger: StockLedger) {
   /** product id → requests waiting on it; user id → their requests. Kept from the table's commits. */
@@ -87,8 +89,14 @@ export function createStockAlerts({ stores, clock }: CoreDeps, ledger: StockLedg
     return waiting.filter((r) => (ledger.left(p, r.size, r.color) ?? 1) > 0);
   };
 
-  /** Requests accepted by a change function whose write has not landed yet (two quick presses). */
-  const pendingSlots = new Set<string>();
+  /** Requests accepted by a change function whose write has not landed yet: user id → their slots. */
+  const pending = new Map<number, Set<string>>();
+  /** A shopper's requests, landed or accepted but not landed, counting each slot once. */
+  const slotsOf = (userId: number): Set<string> => {
+    const slots = new Set(pending.get(userId));
+    for (const r of byUser.get(userId) ?? []) slots.add(slot(r.product_id, r.size, r.color));
+    return slots;
+  };
 
   let running: Promise<void> = Promise.resolve();
   /** Turns ready requests into notifications, one product at a time (serialised: no double notices). */
@@ -165,18 +173,17 @@ export function createStockAlerts({ stores, clock }: CoreDeps, ledger: StockLedg
       const mine = byUser.get(userId) ?? new Set();
       if ([...mine].some((r) => r.product_id === productId && r.size === size && r.color === color))
         return { ok: true };
-      if (mine.size >= LIMITS.stockRequests)
-        throw new DomainError('conflict', `You can wait for at most ${LIMITS.stockRequests} sizes at a time`);
-      const key = `${userId}\u0000${slot(productId, size, color)}`;
+      if (mine.size >= LIMITS.stockRequests) throw tooMany();
+      const key = slot(productId, size, color);
       let claimed = false;
       try {
         await stores.stockRequests.change((_get, nextId) => {
-          // Checked again in the write's own turn: two quick presses store one request.
-          const again = [...(byUser.get(userId) ?? [])].some(
-            (r) => r.product_id === productId && r.size === size && r.color === color,
-          );
-          if (again || pendingSlots.has(key)) return { result: undefined };
-          pendingSlots.add(key);
+          // Checked again in the write's own turn, against the requests landed and those accepted before it
+          // whose write is still in flight: two quick presses store one request, and a burst cannot pass the cap.
+          const slots = slotsOf(userId);
+          if (slots.has(key)) return { result: undefined };
+          if (slots.size >= LIMITS.stockRequests) throw tooMany();
+          add(pending, userId, key);
           claimed = true;
           const row: StoredStockRequest = {
             id: nextId(),
@@ -189,7 +196,7 @@ export function createStockAlerts({ stores, clock }: CoreDeps, ledger: StockLedg
           return { put: [row], result: undefined };
         });
       } finally {
-        if (claimed) pendingSlots.delete(key);
+        if (claimed) drop(pending, userId, key);
       }
       return { ok: true };
     },
