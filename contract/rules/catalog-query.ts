@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { effectivePrice } from './money';
 import { matchesSearch, searchTerms, searchText } from './search-text';
+import { lineText } from './text';
 
 export { searchTerms } from './search-text';
 
@@ -13,9 +14,7 @@ export type Sort = (typeof SORTS)[number];
 export const LIMIT_MAX = 100;
 export const LIMIT_DEFAULT = 12;
 
-const optionalText = z
-  .string()
-  .max(200)
+const optionalText = lineText(200)
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line, lineText, multilineText } from '#contract/rules/text';
 import { LIMITS } from '#contract/limits';
 import { idSchema } from './category';
 import { isoDateSchema } from './report';
@@ -18,31 +19,31 @@ export type ActivityEntity = z.infer<typeof activityEntitySchema>;
 
 /** A field's value before or after: a text, a number, a flag, nothing, or a short list of texts. */
 export const activityValueSchema = z.union([
-  z.string().max(LIMITS.description),
+  multilineText(LIMITS.description),
   z.number(),
   z.boolean(),
   z.null(),
-  z.array(z.union([z.string().max(LIMITS.imageUrl), z.number()])).max(LIMITS.activityList),
+  z.array(z.union([lineText(LIMITS.imageUrl), z.number()])).max(LIMITS.activityList),
 ]);
 export type ActivityValue = z.infer<typeof activityValueSchema>;
 
 export const activityChangeSchema = z.object({
-  field: z.string().max(LIMITS.activityField),
+  field: lineText(LIMITS.activityField),
   before: activityValueSchema,
   after: activityValueSchema,
 });
 export type ActivityChange = z.infer<typeof activityChangeSchema>;
 
 export const activityEntrySchema = z.object({
-  id: z.string().min(1).max(LIMITS.stamp),
-  at: z.string().max(LIMITS.stamp),
-  actor: z.object({ id: idSchema, name: z.string().max(LIMITS.email) }),
+  id: line(z.string().min(1).max(LIMITS.stamp)),
+  at: lineText(LIMITS.stamp),
+  actor: z.object({ id: idSchema, name: lineText(LIMITS.email) }),
   action: activityActionSchema,
   entity: activityEntitySchema,
   /** null for an import, which touches many products (their ids are in its changes). */
   entity_id: idSchema.nullable(),
   /** The entity's name when the entry was written: a product's title, a category's name, "Order #12". */
-  label: z.string().max(LIMITS.title),
+  label: lineText(LIMITS.title),
   changes: z.array(activityChangeSchema).max(LIMITS.activityChanges),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
@@ -68,6 +69,6 @@ export const activityPageSchema = z.object({
   items: z.array(activityEntrySchema).max(ACTIVITY_LIMIT_MAX),
   total: z.number().int().nonnegative(),
   /** Everyone who appears in the log, for the actor filter. */
-  actors: z.array(z.object({ id: idSchema, name: z.string().max(LIMITS.email) })).max(LIMITS.activityActors),
+  actors: z.array(z.object({ id: idSchema, name: lineText(LIMITS.email) })).max(LIMITS.activityActors),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;

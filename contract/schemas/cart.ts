@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { lineText } from '#contract/rules/text';
 import { LIMITS, ORDER_LIMITS } from '#contract/limits';
 
 /** The size id a cart line may carry (spec: read at checkout, where it is set is not shown). */
-export const sizeIdSchema = z.union([z.string().max(LIMITS.option), z.number().finite()]).nullable();
+export const sizeIdSchema = z.union([lineText(LIMITS.option), z.number().finite()]).nullable();
 
 /** A cart line as the web app keeps it (cookie `cart`). */
 export const cartLineSchema = z.object({
   productId: z.number().int().positive(),
   qty: z.number().int().min(1),
   price: z.number().nonnegative(),
-  title: z.string().max(LIMITS.title),
-  image: z.string().max(LIMITS.imageUrl).nullable(),
-  selectedSize: z.string().max(LIMITS.option),
-  selectedColor: z.string().max(LIMITS.option),
+  title: lineText(LIMITS.title),
+  image: lineText(LIMITS.imageUrl).nullable(),
+  selectedSize: lineText(LIMITS.option),
+  selectedColor: lineText(LIMITS.option),
   sizeId: sizeIdSchema.optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
@@ -23,7 +24,7 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-const part = z.string().max(LIMITS.addressPart);
+const part = lineText(LIMITS.addressPart);
 export const shippingAddressSchema = z.object({
   address: part,
   street: part,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from '#contract/rules/text';
 import { LIMITS } from '#contract/limits';
 import type { OrderStatus } from './order';
 import { orderSchema, orderStatusSchema } from './order';
@@ -18,7 +19,7 @@ export const orderListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ORDER_PAGE_LIMIT_MAX).optional(),
   status: orderStatusSchema.optional(),
   /** Customer name or e-mail (any part, any case), or an order id (`123` or `#123`). */
-  q: z.string().max(LIMITS.queryText).optional(),
+  q: lineText(LIMITS.queryText).optional(),
 });
 export type OrderListQueryInput = z.input<typeof orderListQuerySchema>;
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText, multilineText } from '#contract/rules/text';
 import { LIMITS, ORDER_LIMITS } from '#contract/limits';
 import { sizeIdSchema } from './cart';
 import { idSchema } from './category';
@@ -19,23 +20,23 @@ export const orderLineInputSchema = z.object({
   sizeId: sizeIdSchema.optional(),
   qty: z.number().int().min(QTY_MIN).max(QTY_MAX),
   price: z.number().optional(),
-  selectedColor: z.string().max(LIMITS.option).default(''),
-  selectedSize: z.string().max(LIMITS.option).default(''),
+  selectedColor: lineText(LIMITS.option).default(''),
+  selectedSize: lineText(LIMITS.option).default(''),
 });
 export type OrderLineInput = z.output<typeof orderLineInputSchema>;
 
 /** What the shipping_address JSON text holds. The structured parts are optional extras of ours. */
 export const shippingDetailsSchema = z.object({
-  name: z.string().max(LIMITS.personName).default(''),
-  phone: z.string().max(LIMITS.phone).default(''),
-  email: z.string().max(LIMITS.email).default(''),
-  notes: z.string().max(LIMITS.notes).default(''),
-  order_address: z.string().max(LIMITS.orderAddress).default(''),
-  address: z.string().max(LIMITS.addressPart).optional(),
-  street: z.string().max(LIMITS.addressPart).optional(),
-  city: z.string().max(LIMITS.place).optional(),
-  country: z.string().max(LIMITS.place).optional(),
-  province: z.string().max(LIMITS.place).optional(),
+  name: lineText(LIMITS.personName).default(''),
+  phone: lineText(LIMITS.phone).default(''),
+  email: lineText(LIMITS.email).default(''),
+  notes: multilineText(LIMITS.notes).default(''),
+  order_address: lineText(LIMITS.orderAddress).default(''),
+  address: lineText(LIMITS.addressPart).optional(),
+  street: lineText(LIMITS.addressPart).optional(),
+  city: lineText(LIMITS.place).optional(),
+  country: lineText(LIMITS.place).optional(),
+  province: lineText(LIMITS.place).optional(),
 });
 export type ShippingDetails = z.infer<typeof shippingDetailsSchema>;
 
@@ -45,7 +46,7 @@ export type ShippingDetails = z.infer<typeof shippingDetailsSchema>;
  */
 export const placeOrderBodySchema = z.object({
   cart: z.array(orderLineInputSchema).min(1, 'Cart is empty').max(ORDER_LIMITS.items),
-  shipping_address: z.string().max(LIMITS.shippingText),
+  shipping_address: multilineText(LIMITS.shippingText),
   payment_method: z.enum(PAYMENT_METHODS),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
@@ -54,10 +55,10 @@ export type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 export const placeOrderResponseSchema = z.object({ orderId: idSchema });
 
 export const statusChangeSchema = z.object({
-  at: z.string().max(LIMITS.stamp),
+  at: lineText(LIMITS.stamp),
   admin_id: idSchema,
-  admin_name: z.string().max(LIMITS.email),
-  from: z.string().max(LIMITS.label),
+  admin_name: lineText(LIMITS.email),
+  from: lineText(LIMITS.label),
   to: orderStatusSchema,
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
@@ -65,13 +66,13 @@ export type StatusChange = z.infer<typeof statusChangeSchema>;
 export const orderSchema = z.object({
   id: idSchema,
   user_id: idSchema,
-  name: z.string().max(LIMITS.personName),
-  email: z.string().max(LIMITS.email),
+  name: lineText(LIMITS.personName),
+  email: lineText(LIMITS.email),
   total: priceSchema,
-  payment_method: z.string().max(LIMITS.label),
-  status: z.string().max(LIMITS.label),
-  created_at: z.string().max(LIMITS.stamp),
-  shipping_address: z.string().max(LIMITS.storedShippingText),
+  payment_method: lineText(LIMITS.label),
+  status: lineText(LIMITS.label),
+  created_at: lineText(LIMITS.stamp),
+  shipping_address: multilineText(LIMITS.storedShippingText),
   status_history: z.array(statusChangeSchema).max(LIMITS.statusHistory),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -79,10 +80,10 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderItemSchema = z.object({
   id: idSchema,
   product_id: idSchema,
-  product_title: z.string().max(LIMITS.title),
+  product_title: lineText(LIMITS.title),
   qty: z.number().int().min(QTY_MIN).max(QTY_MAX),
-  size: z.string().max(LIMITS.option),
-  color: z.string().max(LIMITS.option),
+  size: lineText(LIMITS.option),
+  color: lineText(LIMITS.option),
   price: priceSchema,
   size_id: sizeIdSchema,
 });

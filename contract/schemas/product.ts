@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line, lineText, multilineText } from '#contract/rules/text';
 import { LIMITS } from '#contract/limits';
 import { categoryRefSchema, idSchema, imageInputSchema, imageUrlSchema } from './category';
 import { inventorySchema } from './stock';
@@ -10,14 +11,14 @@ export const COLLECTION_SLUGS = ['timeless-style', 'everyday-comfort', 'modern-s
 
 export const productImageSchema = z.object({ url: imageUrlSchema });
 
-const labelListSchema = z.array(z.string().max(LIMITS.label)).max(LIMITS.tags);
+const labelListSchema = z.array(lineText(LIMITS.label)).max(LIMITS.tags);
 
 export const productSchema = z.object({
   id: idSchema,
-  title: z.string().max(LIMITS.title),
-  short_description: z.string().max(LIMITS.shortDescription),
-  description: z.string().max(LIMITS.description),
-  sku: z.string().max(LIMITS.sku),
+  title: lineText(LIMITS.title),
+  short_description: multilineText(LIMITS.shortDescription),
+  description: multilineText(LIMITS.description),
+  sku: lineText(LIMITS.sku),
   featured_image: imageUrlSchema.nullable(),
   images: z.array(productImageSchema).max(LIMITS.galleryImages),
   sale_price: priceSchema.nullable(),
@@ -25,8 +26,8 @@ export const productSchema = z.object({
   categories: z.array(categoryRefSchema).max(LIMITS.productCategories),
   sizes: labelListSchema,
   colors: labelListSchema,
-  collections: z.array(z.string().max(LIMITS.slug)).max(LIMITS.tags),
-  created_at: z.string().max(LIMITS.stamp),
+  collections: z.array(lineText(LIMITS.slug)).max(LIMITS.tags),
+  created_at: lineText(LIMITS.stamp),
   /**
    * Ours (issue 14): units left per size × colour, each shown up to STOCK_SHOWN_MAX
    * (contract/rules/stock.ts). Absent: the product does not track stock and is always orderable.
@@ -44,26 +45,23 @@ export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
 /** Sizes and colours: a list or a comma-separated string (spec section 3), trimmed and unique. */
 const tagListSchema = z
-  .union([
-    z.array(z.string().max(LIMITS.label)).max(LIMITS.tags * 4),
-    z.string().max((LIMITS.label + 1) * LIMITS.tags),
-  ])
+  .union([z.array(lineText(LIMITS.label)).max(LIMITS.tags * 4), lineText((LIMITS.label + 1) * LIMITS.tags)])
   .transform((v) => (typeof v === 'string' ? v.split(',') : v))
   .transform((list) => [...new Set(list.map((s) => s.trim()).filter(Boolean))])
   .pipe(labelListSchema);
 
 /** POST /products and PUT /products/{id}: the admin product form (spec section 3). */
 export const productFormBodySchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(LIMITS.title),
-  description: z.string().max(LIMITS.description).default(''),
-  short_description: z.string().max(LIMITS.shortDescription).optional(),
+  title: line(z.string().trim().min(1, 'Title is required').max(LIMITS.title)),
+  description: multilineText(LIMITS.description).default(''),
+  short_description: multilineText(LIMITS.shortDescription).optional(),
   regular_price: z.coerce.number().pipe(priceSchema),
   sale_price: z
     // '' first: coercing '' would give 0, a "sale price" of zero.
     .union([z.literal(''), z.null(), z.coerce.number().pipe(priceSchema)])
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v)),
-  sku: z.string().trim().max(LIMITS.sku).optional().default(''),
+  sku: line(z.string().trim().max(LIMITS.sku)).optional().default(''),
   category: z
     .union([z.coerce.number().int().positive(), z.literal(''), z.null()])
     .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from '#contract/rules/text';
 import { LIMITS } from '#contract/limits';
 import { idSchema, imageUrlSchema } from './category';
 
@@ -10,8 +11,8 @@ import { idSchema, imageUrlSchema } from './category';
 export const stockQuantitySchema = z.number().int().min(0).max(LIMITS.stockQuantity);
 
 export const variantSchema = z.object({
-  size: z.string().max(LIMITS.label),
-  color: z.string().max(LIMITS.label),
+  size: lineText(LIMITS.label),
+  color: lineText(LIMITS.label),
 });
 export type Variant = z.infer<typeof variantSchema>;
 
@@ -35,17 +36,17 @@ export type ProductStock = z.infer<typeof productStockSchema>;
 
 /** POST /products/{id}/notify: a selected size and colour, as a cart line names them. */
 export const notifyBodySchema = z.object({
-  size: z.string().max(LIMITS.option).default(''),
-  color: z.string().max(LIMITS.option).default(''),
+  size: lineText(LIMITS.option).default(''),
+  color: lineText(LIMITS.option).default(''),
 });
 export type NotifyBody = z.input<typeof notifyBodySchema>;
 
 /** GET /notify-requests: what the signed-in shopper waits for. */
 export const stockRequestSchema = z.object({
   product_id: idSchema,
-  size: z.string().max(LIMITS.label),
-  color: z.string().max(LIMITS.label),
-  created_at: z.string().max(LIMITS.stamp),
+  size: lineText(LIMITS.label),
+  color: lineText(LIMITS.label),
+  created_at: lineText(LIMITS.stamp),
 });
 export type StockRequest = z.infer<typeof stockRequestSchema>;
 export const stockRequestListSchema = z.array(stockRequestSchema).max(LIMITS.stockRequests);
@@ -55,12 +56,12 @@ export const notificationSchema = z.object({
   id: idSchema,
   product: z.object({
     id: idSchema,
-    title: z.string().max(LIMITS.title),
+    title: lineText(LIMITS.title),
     featured_image: imageUrlSchema.nullable(),
   }),
-  size: z.string().max(LIMITS.label),
-  color: z.string().max(LIMITS.label),
-  created_at: z.string().max(LIMITS.stamp),
+  size: lineText(LIMITS.label),
+  color: lineText(LIMITS.label),
+  created_at: lineText(LIMITS.stamp),
   read: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

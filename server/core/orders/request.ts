@@ -20,8 +20,12 @@ export function parseShipping(text: string): ShippingDetails {
     raw = {};
   }
   const parsed = shippingDetailsSchema.safeParse(raw && typeof raw === 'object' ? raw : {});
-  if (!parsed.success) throw validationFailed({ shipping_address: 'Invalid shipping address' });
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  // The details' own fields too (`shipping_address.name`), so a refused character is found where it is.
+  const fields: Record<string, string> = { shipping_address: 'Invalid shipping address' };
+  for (const issue of parsed.error.issues)
+    fields[`shipping_address.${issue.path.join('.')}`] ??= issue.message;
+  throw validationFailed(fields);
 }
 
 /**
