@@ -6,6 +6,7 @@ import { ProductsPage } from './components/products-page';
 import { CategoriesPage } from './components/categories-page';
 import { OrdersPage } from './components/orders-page';
 import { ActivityPage } from './components/activity-page';
+import { MailPage } from './components/mail-page';
 
 /**
  * The nested admin area under /admin/*. The app's route table loads this module lazily behind
@@ -20,6 +21,7 @@ export function AdminRoutes() {
         categories: <CategoriesPage />,
         orders: <OrdersPage />,
         activity: <ActivityPage />,
+        mail: <MailPage />,
       })}
     </Routes>
   );

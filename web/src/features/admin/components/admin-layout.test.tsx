@@ -8,7 +8,7 @@ import { AdminRoutes } from '../admin-routes';
 import { adminStore, renderAsAdmin } from '#web/test/admin-kit';
 
 describe('Admin layout', () => {
-  it('has the sidebar titles, the five links with the active one marked, and the admin badge', async () => {
+  it('has the sidebar titles, the six links with the active one marked, and the admin badge', async () => {
     const user = userEvent.setup();
     renderWithApp(<AdminRoutes />, {
       route: '/admin/categories',
@@ -24,6 +24,7 @@ describe('Admin layout', () => {
       ['Categories', '/admin/categories'],
       ['Orders', '/admin/orders'],
       ['Activity', '/admin/activity'],
+      ['Mailbox', '/admin/mail'],
     ]);
     expect(nav.getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
     expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
@@ -37,6 +38,9 @@ describe('Admin layout', () => {
     await user.click(nav.getByRole('link', { name: 'Activity' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
     expect(nav.getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(nav.getByRole('link', { name: 'Mailbox' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mailbox' })).toBeInTheDocument();
   });
 
   it('falls back to the e-mail when the admin has no name', () => {

@@ -7,6 +7,7 @@ import {
   ClockIcon,
   CloseIcon,
   DashboardIcon,
+  MailIcon,
   MenuIcon,
   ReceiptIcon,
   TagIcon,
@@ -20,10 +21,11 @@ const LINKS = [
   { to: '/admin/categories', label: 'Categories', icon: TagIcon, end: false },
   { to: '/admin/orders', label: 'Orders', icon: ReceiptIcon, end: false },
   { to: '/admin/activity', label: 'Activity', icon: ClockIcon, end: false },
+  { to: '/admin/mail', label: 'Mailbox', icon: MailIcon, end: false },
 ] as const;
 
 /**
- * The admin shell: sidebar with the five sections and the admin badge, the chosen page beside it.
+ * The admin shell: sidebar with the six sections and the admin badge, the chosen page beside it.
  * On phones the sidebar folds into a menu button so the page keeps the full width.
  */
 export function AdminLayout() {

@@ -31,6 +31,7 @@ export const TagIcon = icon(
   <circle cx="7.5" cy="7.5" r="1.5" />,
 );
 export const ReceiptIcon = icon('M5 3h14v18l-3-2-2 2-2-2-2 2-2-2-3 2z', 'M9 8h6M9 12h6');
+export const MailIcon = icon(<rect x="3" y="5" width="18" height="14" rx="2" />, 'm3 7 9 6 9-6');
 export const MenuIcon = icon('M4 6h16M4 12h16M4 18h16');
 export const CloseIcon = icon('M18 6 6 18M6 6l12 12');
 export const UserIcon = icon(<circle cx="12" cy="8" r="4" />, 'M4 21a8 8 0 0 1 16 0');

@@ -1,0 +1,38 @@
+import { MAIL_STATES, type MailState } from '#contract/schemas/mail';
+import { isMailState } from '../api/mail-list';
+import { SelectField } from '#web/components/form-field';
+import { ADMIN_FIELD } from './admin-field';
+import { MAIL_STATE_LABELS } from './mail-format';
+import styles from './mail-page.module.css';
+
+/** The one filter of the mailbox: a mail's state (the delivery log's failed ones, say). */
+export function MailFilters({
+  state,
+  onChange,
+}: {
+  state: MailState | '';
+  onChange: (s: MailState | '') => void;
+}) {
+  return (
+    <form
+      role="search"
+      aria-label="Mail filters"
+      className={styles.filters}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <SelectField
+        label="State"
+        classes={ADMIN_FIELD}
+        value={state}
+        onChange={(e) => onChange(isMailState(e.target.value) ? e.target.value : '')}
+      >
+        <option value="">All</option>
+        {MAIL_STATES.map((s) => (
+          <option key={s} value={s}>
+            {MAIL_STATE_LABELS[s]}
+          </option>
+        ))}
+      </SelectField>
+    </form>
+  );
+}
