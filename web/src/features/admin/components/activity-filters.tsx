@@ -1,5 +1,7 @@
 import { ACTIVITY_ENTITIES, type ActivityEntity } from '#contract/schemas/activity';
+import { SelectField, TextField } from '#web/components/form-field';
 import type { ActivityFilter } from '../api/activity';
+import { ADMIN_FIELD } from './admin-field';
 import ui from './admin-ui.module.css';
 import styles from './activity-page.module.css';
 
@@ -33,69 +35,52 @@ export function ActivityFilters({ filter, actors, onChange, onClear, filtered }:
       className={styles.filters}
       onSubmit={(e) => e.preventDefault()}
     >
-      <div className={ui.field}>
-        <label htmlFor="activity-entity" className={ui.label}>
-          Record type
-        </label>
-        <select
-          id="activity-entity"
-          className={ui.input}
-          value={filter.entity}
-          onChange={(e) => onChange({ entity: isEntity(e.target.value) ? e.target.value : '' })}
-        >
-          <option value="">All</option>
-          {ACTIVITY_ENTITIES.map((e) => (
-            <option key={e} value={e}>
-              {ENTITY_LABELS[e]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={ui.field}>
-        <label htmlFor="activity-actor" className={ui.label}>
-          Changed by
-        </label>
-        <select
-          id="activity-actor"
-          className={ui.input}
-          value={filter.actor ?? ''}
-          onChange={(e) => onChange({ actor: e.target.value ? Number(e.target.value) : null })}
-        >
-          <option value="">Anyone</option>
-          {!knownActor && <option value={filter.actor ?? ''}>Admin #{filter.actor}</option>}
-          {actors.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={ui.field}>
-        <label htmlFor="activity-from" className={ui.label}>
-          From
-        </label>
-        <input
-          id="activity-from"
+      <SelectField
+        id="activity-entity"
+        label="Record type"
+        classes={ADMIN_FIELD}
+        value={filter.entity}
+        onChange={(e) => onChange({ entity: isEntity(e.target.value) ? e.target.value : '' })}
+      >
+        <option value="">All</option>
+        {ACTIVITY_ENTITIES.map((e) => (
+          <option key={e} value={e}>
+            {ENTITY_LABELS[e]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="activity-actor"
+        label="Changed by"
+        classes={ADMIN_FIELD}
+        value={filter.actor ?? ''}
+        onChange={(e) => onChange({ actor: e.target.value ? Number(e.target.value) : null })}
+      >
+        <option value="">Anyone</option>
+        {!knownActor && <option value={filter.actor ?? ''}>Admin #{filter.actor}</option>}
+        {actors.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
+        ))}
+      </SelectField>
+      {(
+        [
+          { side: 'from', label: 'From', bound: { max: filter.to || undefined } },
+          { side: 'to', label: 'To', bound: { min: filter.from || undefined } },
+        ] as const
+      ).map(({ side, label, bound }) => (
+        <TextField
+          key={side}
+          id={`activity-${side}`}
+          label={label}
           type="date"
-          className={ui.input}
-          value={filter.from}
-          max={filter.to || undefined}
-          onChange={(e) => onChange({ from: e.target.value })}
+          classes={ADMIN_FIELD}
+          value={filter[side]}
+          {...bound}
+          onChange={(e) => onChange(side === 'from' ? { from: e.target.value } : { to: e.target.value })}
         />
-      </div>
-      <div className={ui.field}>
-        <label htmlFor="activity-to" className={ui.label}>
-          To
-        </label>
-        <input
-          id="activity-to"
-          type="date"
-          className={ui.input}
-          value={filter.to}
-          min={filter.from || undefined}
-          onChange={(e) => onChange({ to: e.target.value })}
-        />
-      </div>
+      ))}
       {filtered && (
         <button type="button" className={`${ui.secondary} ${styles.clear}`} onClick={onClear}>
           Clear filters

@@ -121,6 +121,9 @@ describe('Admin activity', () => {
     expect(await screen.findByText('No activity matches these filters')).toBeInTheDocument();
     expect(location()).toBe('/admin/activity?from=2099-01-01');
     expect(screen.getByLabelText('To')).toHaveAttribute('min', '2099-01-01');
+    await user.type(screen.getByLabelText('To'), '2099-01-31');
+    await waitFor(() => expect(location()).toBe('/admin/activity?from=2099-01-01&to=2099-01-31'));
+    expect(screen.getByLabelText('From')).toHaveAttribute('max', '2099-01-31');
   });
 
   it('says so when nothing has been changed yet', async () => {

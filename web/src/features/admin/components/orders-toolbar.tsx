@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { LIMITS } from '#contract/limits';
 import type { OrderStatus } from '#contract/schemas/order';
-import { ORDER_STATUSES, orderStatusSchema } from '#contract/schemas/order';
+import { orderStatusSchema } from '#contract/schemas/order';
+import { SelectField } from '#web/components/form-field';
 import ui from './admin-ui.module.css';
 import styles from './orders-page.module.css';
 import csv from './csv-actions.module.css';
 import { CsvExportButton } from './csv-export-button';
+import { OrderStatusOptions } from './order-status-options';
 
 interface Props {
   status: OrderStatus | '';
@@ -50,27 +52,19 @@ export function OrdersToolbar({ status, q, onStatus, onSearch }: Props) {
         </button>
       </form>
       <div className={csv.toolbarEnd}>
-        <div className={styles.filter}>
-          <label htmlFor="orders-status" className={ui.label}>
-            Status
-          </label>
-          <select
-            id="orders-status"
-            className={`${ui.input} ${styles.statusFilter}`}
-            value={status}
-            onChange={(e) => {
-              const picked = orderStatusSchema.safeParse(e.target.value);
-              onStatus(picked.success ? picked.data : '');
-            }}
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="orders-status"
+          label="Status"
+          classes={{ field: styles.filter, label: ui.label, control: `${ui.input} ${styles.statusFilter}` }}
+          value={status}
+          onChange={(e) => {
+            const picked = orderStatusSchema.safeParse(e.target.value);
+            onStatus(picked.success ? picked.data : '');
+          }}
+        >
+          <option value="">All statuses</option>
+          <OrderStatusOptions />
+        </SelectField>
         <CsvExportButton name="exportOrders" />
       </div>
     </div>

@@ -27,6 +27,11 @@ const CHOICES: { id: RangeChoice; label: string }[] = [
   { id: 'custom', label: 'Custom' },
 ];
 
+const SIDES = [
+  { side: 'from', label: 'From' },
+  { side: 'to', label: 'To' },
+] as const;
+
 /** The dashboard's first range: the last 30 days up to today (UTC). */
 export function initialRange(): RangeState {
   return { choice: 'last30', range: presetRange('last30', todayUtc()) };
@@ -94,24 +99,18 @@ function CustomRangeForm({ initial, onApply }: { initial: DateRange; onApply: (r
 
   return (
     <form className={styles.custom} aria-label="Custom range" noValidate onSubmit={submit}>
-      <TextField
-        label="From"
-        type="date"
-        classes={ADMIN_FIELD}
-        className={styles.dateField}
-        value={draft.from}
-        error={errors?.from}
-        onChange={(e) => edit({ from: e.target.value })}
-      />
-      <TextField
-        label="To"
-        type="date"
-        classes={ADMIN_FIELD}
-        className={styles.dateField}
-        value={draft.to}
-        error={errors?.to}
-        onChange={(e) => edit({ to: e.target.value })}
-      />
+      {SIDES.map(({ side, label }) => (
+        <TextField
+          key={side}
+          label={label}
+          type="date"
+          classes={ADMIN_FIELD}
+          className={styles.dateField}
+          value={draft[side]}
+          error={errors?.[side]}
+          onChange={(e) => edit(side === 'from' ? { from: e.target.value } : { to: e.target.value })}
+        />
+      ))}
       <button type="submit" className={`${ui.primary} ${styles.apply}`}>
         Apply
       </button>

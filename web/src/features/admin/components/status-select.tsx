@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ORDER_STATUSES, orderStatusSchema, type Order } from '#contract/schemas/order';
+import { SelectField } from '#web/components/form-field';
 import { updateOrderStatus } from '../api/admin-orders';
+import { OrderStatusOptions } from './order-status-options';
 import ui from './admin-ui.module.css';
 import styles from './status-select.module.css';
 
@@ -31,30 +33,22 @@ export function StatusSelect({ order, onUpdated }: StatusSelectProps) {
 
   const id = `order-status-${order.id}`;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={ui.label}>
-        Update status
-      </label>
-      <select
-        id={id}
-        className={`${ui.input} ${styles.select}`}
-        aria-label={`Update status of order #${order.id}`}
-        value={order.status}
-        disabled={busy}
-        onChange={(e) => void change(e.target.value)}
-      >
-        {/* A status from outside the list stays visible rather than being silently shown as another. */}
-        {!known && (
-          <option value={order.status} disabled>
-            {order.status}
-          </option>
-        )}
-        {ORDER_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      label="Update status"
+      classes={{ field: styles.field, label: ui.label, control: `${ui.input} ${styles.select}` }}
+      aria-label={`Update status of order #${order.id}`}
+      value={order.status}
+      disabled={busy}
+      onChange={(e) => void change(e.target.value)}
+    >
+      {/* A status from outside the list stays visible rather than being silently shown as another. */}
+      {!known && (
+        <option value={order.status} disabled>
+          {order.status}
+        </option>
+      )}
+      <OrderStatusOptions />
+    </SelectField>
   );
 }
