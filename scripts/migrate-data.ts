@@ -6,6 +6,8 @@
  * then opens the database afresh and checks every count and every row against the source. The source
  * folder is claimed like a server claims it, so a running server is never copied mid-write. Images stay
  * files: point the instances' DATA_DIR at the same uploads/ folder (a shared volume).
+ * All or nothing (issue 24): every row is checked against the row rules before anything is copied, and the
+ * rows to fix are named; a copy that fails half-way empties the database again.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,10 +15,10 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import pg from 'pg';
 import type { Row, Stores, Table, TableName } from '#server/core/ports';
 import { lockDataDir } from '#server/store/data-dir-lock';
-import { openLowdbStores } from '#server/store/lowdb-store';
 import { CODECS } from '#server/store/pg-codecs';
 import { openPgStores } from '#server/store/pg-store';
 import { insertActivity } from '#server/store/pg-table';
+import { openCheckedSource } from './migrate-source';
 
 const TABLES = Object.keys(CODECS) as TableName[];
 /** Rows per transaction: a million orders go in slices, not one giant batch. */
@@ -36,23 +38,56 @@ async function main(): Promise<number> {
   }
   const lock = lockDataDir(from);
   try {
-    const source = await openLowdbStores(from);
-    const target = await openPgStores(to, { log: (l) => console.log(l) });
+    const checked = await openCheckedSource(from);
     try {
-      const busy = TABLES.filter((t) => target[t].all().length > 0);
-      if (busy.length || target.activity.all().length) {
-        console.error(`The database is not empty (${busy.join(', ') || 'activity'}): nothing was copied.`);
+      if (checked.problems.length) {
+        console.error(
+          `${checked.problems.length} rows break the shop's rules; fix them in ${from} and run again. Nothing was copied.`,
+        );
+        for (const p of checked.problems) console.error(`  ${p}`);
         return 1;
       }
-      for (const name of TABLES) await copyTable(source, target, name);
-      await copyActivity(source, to);
-      await keepNextIds(source, to);
+      const source = checked.stores;
+      const target = await openPgStores(to, { log: (l) => console.log(l) });
+      try {
+        const busy = TABLES.filter((t) => target[t].all().length > 0);
+        if (busy.length || target.activity.all().length) {
+          console.error(`The database is not empty (${busy.join(', ') || 'activity'}): nothing was copied.`);
+          return 1;
+        }
+        try {
+          for (const name of TABLES) await copyTable(source, target, name);
+          await copyActivity(source, to);
+          await keepNextIds(source, to);
+        } catch (e) {
+          await emptyDatabase(to);
+          console.error('The copy failed; the database was emptied again, nothing was copied.');
+          throw e;
+        }
+      } finally {
+        await target.close();
+      }
+      return await verify(source, to);
     } finally {
-      await target.close();
+      await checked.dispose();
     }
-    return await verify(source, to);
   } finally {
     lock.release();
+  }
+}
+
+/** Back to the empty database the copy started from (it refuses any other). */
+async function emptyDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = [...TABLES.map((t) => CODECS[t].table), 'order_items', 'tombstones', 'activity'];
+    await client.query('BEGIN');
+    await client.query(`TRUNCATE ${tables.join(', ')}`);
+    await client.query('UPDATE table_state SET version = 0, seq = 0');
+    await client.query('COMMIT');
+  } finally {
+    await client.end();
   }
 }
 

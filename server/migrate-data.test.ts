@@ -4,12 +4,16 @@
  * the database answers as it did from the files; a database that is not empty is refused untouched.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { catalogQuerySchema } from '#contract/rules/catalog-query';
+import { TEXT_RULE_MESSAGE } from '#contract/rules/text';
+import { COLLECTION_FILES } from '#server/store/lowdb-store';
+import { ORDERS_DIR } from '#server/store/order-shards';
 import { openBackend } from './boot';
 import { SHIPPING } from '../tests/contract/client';
 import type { PgCluster } from './test/pg-cluster';
@@ -36,14 +40,16 @@ const migrateData = (from: string, to: string) =>
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
   );
 
-it('copies a lowdb shop into an empty database, verifies it, and refuses a database in use', async () => {
+const boot = {
+  adminEmail: TEST_ADMIN.email,
+  adminPassword: TEST_ADMIN.password,
+  hasherCost: TEST_HASHER_COST,
+};
+
+/** A demo shop on lowdb with a shopper and one order, still open. */
+async function shopWithAnOrder() {
   const dataDir = await mkdtemp(join(tmpdir(), 'threadline-migrate-'));
   dirs.push(dataDir);
-  const boot = {
-    adminEmail: TEST_ADMIN.email,
-    adminPassword: TEST_ADMIN.password,
-    hasherCost: TEST_HASHER_COST,
-  };
   const files = await openBackend({ dataDir, demo: { store: tinyDemoStore }, log: () => undefined, ...boot });
   const { core } = files;
   const admin = (await core.auth.login(TEST_ADMIN)).user;
@@ -70,6 +76,11 @@ it('copies a lowdb shop into an empty database, verifies it, and refuses a datab
     },
     'move-key',
   );
+  return { dataDir, files, core, admin, shopper, orderId };
+}
+
+it('copies a lowdb shop into an empty database, verifies it, and refuses a database in use', async () => {
+  const { dataDir, files, core, admin, shopper, orderId } = await shopWithAnOrder();
   await core.orders.updateStatus(admin, orderId, 'shipped');
   const last = core.products.list(catalogQuerySchema.parse({ limit: 100, sort: 'latest' })).items;
   const topId = Math.max(...last.map((p) => p.id));
@@ -117,4 +128,50 @@ it('copies a lowdb shop into an empty database, verifies it, and refuses a datab
   const again = await migrateData(dataDir, url);
   expect(again.code).toBe(1);
   expect(again.out).toMatch(/not empty/);
+}, 120_000);
+
+it('checks every row before copying: rows that break the rules copy nothing and are named', async () => {
+  const { dataDir, files, orderId } = await shopWithAnOrder();
+  await files.close();
+  // Written on disk behind the server's back, as an older version or a hand edit could have: a NUL in an
+  // order's name (PostgreSQL cannot store it) and a lone surrogate in a category put by a journal line.
+  const shards = join(dataDir, ORDERS_DIR);
+  for (const name of await readdir(shards)) {
+    const file = join(shards, name);
+    const data = JSON.parse(await readFile(file, 'utf8')) as { rows: Array<{ id: number; name: string }> };
+    const order = data.rows.find((r) => r.id === orderId);
+    if (!order) continue;
+    order.name = 'A\u0000B';
+    await writeFile(file, JSON.stringify(data));
+  }
+  const category = { id: 99, name: 'X\ud800Y', slug: 'x-y', image: null };
+  await appendFile(
+    join(dataDir, COLLECTION_FILES.categories.replace(/json$/, 'journal')),
+    `${JSON.stringify({ put: category })}\n`,
+  );
+  const before = await readdir(dataDir, { recursive: true });
+
+  const url = await cluster.createDatabase();
+  const moved = await migrateData(dataDir, url);
+  expect(moved.code).toBe(1);
+  expect(moved.out).toContain(`orders #${orderId}: name: ${TEXT_RULE_MESSAGE}`);
+  expect(moved.out).toContain(`categories #99: name: ${TEXT_RULE_MESSAGE}`);
+  expect(moved.out).toMatch(/Nothing was copied/);
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    // Whatever tables exist (a refusal before the copy creates none) hold no row.
+    const names = ['categories', 'products', 'users', 'sessions', 'orders', 'order_items', 'activity'];
+    const held: string[] = [];
+    for (const t of names) {
+      const r = await db.query('SELECT to_regclass($1) IS NOT NULL AS present', [t]);
+      if (r.rows[0].present && Number((await db.query(`SELECT count(*) AS n FROM ${t}`)).rows[0].n) > 0)
+        held.push(t);
+    }
+    expect(held).toEqual([]);
+  } finally {
+    await db.end();
+  }
+  // The source is left as it was: nothing quarantined there, nothing moved.
+  expect(await readdir(dataDir, { recursive: true })).toEqual(before);
 }, 120_000);
