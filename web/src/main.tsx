@@ -25,11 +25,12 @@ async function boot() {
   let demoBar: ReactNode = null;
   if (__DEMO__) {
     await unregisterPwaWorker().catch(() => undefined);
-    const [{ startDemoWorker }, { DemoBar }] = await Promise.all([
+    const [{ startDemoWorker }, { getMockToken }, { DemoBar }] = await Promise.all([
       import('#mock-api/browser'),
+      import('#mock-api/mock-store'),
       import('./app/demo/demo-bar'),
     ]);
-    demoBar = <DemoBar network={await startDemoWorker()} />;
+    demoBar = <DemoBar network={await startDemoWorker()} adminToken={() => getMockToken('admin')} />;
   } else {
     listenForInstallPrompt();
     preloadHomeHero();

@@ -1,11 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { expect, it, vi } from 'vitest';
+import { server } from '#mock-api/node';
+import type { MailList } from '#contract/schemas/mail';
 import { DemoBar } from './demo-bar';
+
+const noToken = () => Promise.reject(new Error('not used'));
 
 it('is one labelled toggle button: it switches the demo network and shows the state in aria-pressed', async () => {
   const setOffline = vi.fn();
-  render(<DemoBar network={{ isOffline: () => false, setOffline }} />);
+  render(<DemoBar network={{ isOffline: () => false, setOffline }} adminToken={noToken} />);
   const strip = screen.getByRole('complementary', { name: 'Demo controls' });
   expect(strip).toHaveTextContent('Demo store');
   const button = screen.getByRole('button', { name: 'Offline mode' });
@@ -19,4 +24,55 @@ it('is one labelled toggle button: it switches the demo network and shows the st
   await user.keyboard('{Enter}');
   expect(setOffline).toHaveBeenLastCalledWith(false);
   expect(button).toHaveAttribute('aria-pressed', 'false');
+});
+
+it("opens the demo's mailbox in a dialog, read with the demo admin's token, and gives focus back on close", async () => {
+  const auth: Array<string | null> = [];
+  server.use(
+    http.get('*/api/admin/mail', ({ request }) => {
+      auth.push(request.headers.get('authorization'));
+      return HttpResponse.json({
+        items: [
+          {
+            id: 1,
+            kind: 'order-confirmation',
+            to: 'shopper@threadline.example',
+            subject: 'Your order #12 at Threadline',
+            state: 'kept',
+            attempts: 0,
+            lastError: null,
+            nextAttemptAt: null,
+            createdAt: '2026-11-27T04:00:00.000Z',
+            sentAt: null,
+            account: false,
+          },
+        ],
+        total: 1,
+        delivering: false,
+      } satisfies MailList);
+    }),
+  );
+  localStorage.setItem('token', 'the-shoppers-own-token');
+  render(
+    <DemoBar
+      network={{ isOffline: () => false, setOffline: vi.fn() }}
+      adminToken={() => Promise.resolve('admin-t')}
+    />,
+  );
+  const user = userEvent.setup();
+  const open = screen.getByRole('button', { name: 'Mailbox' });
+  await user.click(open);
+
+  const dialog = await screen.findByRole('dialog', { name: 'Demo mailbox' });
+  expect(
+    await within(dialog).findByRole('button', { name: 'Your order #12 at Threadline' }),
+  ).toBeInTheDocument();
+  expect(within(dialog).getByText('Mail is not being delivered')).toBeInTheDocument();
+  expect(auth).toEqual(['Bearer admin-t']);
+  // The shopper stays signed in: the admin's token is used for this call only.
+  expect(localStorage.getItem('token')).toBe('the-shoppers-own-token');
+
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(open).toHaveFocus();
 });
