@@ -179,6 +179,13 @@ export interface CountriesSource {
 export interface CsvCodec {
   /** Records of cells; a malformed file throws DomainError('bad_request') naming the line. */
   parse(text: string): string[][];
+  /**
+   * The same records of a long text, read in slices that give the event loop back between them, and
+   * bounded before anything large is built: reading stops after `maxRecords` records; a first record
+   * wider than `maxCells` cells comes back alone, cut to maxCells + 1 cells; a later record wider than
+   * the first is refused as malformed as soon as its extra cell is read.
+   */
+  readRecords(text: string, bounds: { maxCells: number; maxRecords: number }): Promise<string[][]>;
   /** The records as RFC 4180 text (CRLF line ends, quotes only where needed). */
   stringify(records: readonly (readonly string[])[]): string;
 }

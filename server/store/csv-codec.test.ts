@@ -1,5 +1,6 @@
 /** The CSV codec over both builds of csv-parse / csv-stringify: RFC 4180 out, strict in, exact round trips. */
 import fc from 'fast-check';
+import { Parser as NodeParser } from 'csv-parse';
 import { parse as nodeParse } from 'csv-parse/sync';
 import { stringify as nodeStringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +10,10 @@ import { createCsvCodec } from './csv-codec';
 
 const engines = [
   ['browser build', createCsvCodec()],
-  ['node build', createCsvCodec({ parse: nodeParse, stringify: nodeStringify })],
+  ['node build', createCsvCodec({ parse: nodeParse, Parser: NodeParser, stringify: nodeStringify })],
 ] as const;
+
+const BOUNDS = { maxCells: 14, maxRecords: 2_002 };
 
 describe.each(engines)('csv codec (%s)', (_name, codec) => {
   it('quotes only what needs it, with CRLF line ends', () => {
@@ -52,15 +55,19 @@ describe.each(engines)('csv codec (%s)', (_name, codec) => {
     );
   });
 
-  it.each(['\r\n', '\n', '\r'])('passes over a byte-order mark and blank lines, with %j line ends', (eol) => {
-    expect(codec.parse(`\ufeffid,title${eol}1,Tee${eol}${eol}2,"Two${eol}lines"${eol}3,x${eol}`)).toEqual([
-      ['id', 'title'],
-      ['1', 'Tee'],
-      ['2', `Two${eol}lines`],
-      ['3', 'x'],
-    ]);
-    expect(codec.parse('')).toEqual([]);
-  });
+  it.each(['\r\n', '\n', '\r'])(
+    'passes over a byte-order mark and blank lines, with %j line ends',
+    async (eol) => {
+      expect(codec.parse(`\ufeffid,title${eol}1,Tee${eol}${eol}2,"Two${eol}lines"${eol}3,x${eol}`)).toEqual([
+        ['id', 'title'],
+        ['1', 'Tee'],
+        ['2', `Two${eol}lines`],
+        ['3', 'x'],
+      ]);
+      expect(codec.parse('')).toEqual([]);
+      expect(await codec.readRecords('', BOUNDS)).toEqual([]);
+    },
+  );
 
   it.each([
     ['id,title\n1,"Tee\n', /^Malformed CSV on line \d: a quoted cell is never closed/],
@@ -70,15 +77,61 @@ describe.each(engines)('csv codec (%s)', (_name, codec) => {
     ],
     ['id,title\n1,"Tee"x\n', /^Malformed CSV on line 2: text follows the closing quote/],
     ['id,title\n1,Tee\n2\n', /^Malformed CSV on line 3: the row has 1 cells where the first row has 2/],
-  ])('refuses %j with a 400 naming the line', (text, message) => {
-    let error: unknown;
-    try {
-      codec.parse(text);
-    } catch (e) {
-      error = e;
+  ])('refuses %j with a 400 naming the line, read whole or in slices', async (text, message) => {
+    const refusal = async (read: () => unknown): Promise<DomainError> => {
+      const error: unknown = await Promise.resolve()
+        .then(read)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(error).toBeInstanceOf(DomainError);
+      return error as DomainError;
+    };
+    for (const error of [
+      await refusal(() => codec.parse(text)),
+      await refusal(() => codec.readRecords(text, BOUNDS)),
+    ]) {
+      expect(error.code).toBe('bad_request');
+      expect(error.message).toMatch(message);
     }
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe('bad_request');
-    expect((error as DomainError).message).toMatch(message);
+  });
+
+  it('reads in slices exactly what it reads whole, across slice edges and surrogate pairs', async () => {
+    const cell = fc.string({
+      unit: fc.constantFrom('a', ',', '"', '\n', '\r', ' ', 'é', '😀'),
+      maxLength: 9_000,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(cell, cell), { minLength: 1, maxLength: 12 }), async (rows) => {
+        const text = codec.stringify(rows.map(([a, b]) => [a, b]));
+        expect(await codec.readRecords(text, BOUNDS)).toEqual(codec.parse(text));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it.each(['', 'a'])('keeps surrogate pairs whole at every slice edge (first cell %j)', async (lead) => {
+    // Every other code unit is the first half of a pair, so some slice edge falls inside one for one lead.
+    const text = `${lead},${'😀'.repeat(20_000)}\r\n`;
+    expect(await codec.readRecords(text, BOUNDS)).toEqual([[lead, '😀'.repeat(20_000)]]);
+  });
+
+  it('stops at a first record wider than maxCells (8 MB of commas) with that record alone, cut', async () => {
+    const records = await codec.readRecords(`title,${','.repeat(8 * 1024 * 1024)}\r\n1,2\r\n`, BOUNDS);
+    expect(records).toEqual([['title', ...Array<string>(BOUNDS.maxCells).fill('')]]);
+  });
+
+  it('refuses a later record wider than the first as soon as its extra cell is read', async () => {
+    const text = `a,b\r\n1,2\r\n3,${','.repeat(4 * 1024 * 1024)}\r\n`;
+    await expect(codec.readRecords(text, BOUNDS)).rejects.toThrow(
+      /^Malformed CSV on line 3: the row has more than 2 cells where the first row has 2$/,
+    );
+  });
+
+  it('stops after maxRecords records', async () => {
+    const text = `a\r\n${'x\r\n'.repeat(100_000)}`;
+    const records = await codec.readRecords(text, { maxCells: 3, maxRecords: 5 });
+    expect(records).toEqual([['a'], ['x'], ['x'], ['x'], ['x']]);
   });
 });

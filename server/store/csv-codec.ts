@@ -10,17 +10,29 @@
  * quoting a cell only when it holds a comma, a quote or a line break, or when it is a cell the formula
  * guard marked (server/core/spreadsheets/formula-guard.ts): such a cell goes out as `"'=…"`, text to any spreadsheet.
  */
-import type { Options as ParseOptions } from 'csv-parse/browser/esm/sync';
+import type { CastingContext, Options as ParseOptions } from 'csv-parse/browser/esm/sync';
 import { parse as browserParse } from 'csv-parse/browser/esm/sync';
+import { Parser as BrowserParser } from 'csv-parse/browser/esm';
 import type { Options as StringifyOptions } from 'csv-stringify/browser/esm/sync';
 import { stringify as browserStringify } from 'csv-stringify/browser/esm/sync';
 import { DomainError } from '#server/core/api/errors';
 import { isGuarded } from '#server/core/spreadsheets/formula-guard';
 import type { CsvCodec } from '#server/core/ports';
+import { createBreather } from '#server/core/structures/time-slices';
 
-/** The two library calls the codec uses, in the shape both builds share. */
+/** The parser's streaming side as the codec uses it (both builds' Parser, a Transform stream). */
+export interface CsvStreamParser {
+  write(chunk: string): unknown;
+  end(): unknown;
+  resume(): unknown;
+  on(event: 'error', listener: (e: unknown) => void): unknown;
+  once(event: 'end', listener: () => void): unknown;
+}
+
+/** The library calls the codec uses, in the shape both builds share. */
 export interface CsvEngine {
   parse: (input: string, options: ParseOptions) => unknown;
+  Parser: new (options: ParseOptions) => CsvStreamParser;
   stringify: (records: string[][], options: StringifyOptions) => string;
 }
 
@@ -33,7 +45,13 @@ const STRINGIFY_OPTIONS: StringifyOptions = {
   cast: { string: (value) => (isGuarded(value) ? { value, quoted: true } : value) },
 };
 
-const browserEngine: CsvEngine = { parse: browserParse, stringify: browserStringify };
+const browserEngine: CsvEngine = { parse: browserParse, Parser: BrowserParser, stringify: browserStringify };
+
+/** Characters handed to the parser at a time: about a millisecond of parsing. */
+const SLICE = 32 * 1024;
+
+/** Thrown inside the parser to stop it: reading is done (enough records, or a first record too wide). */
+class Stop extends Error {}
 
 /** What went wrong, in words an admin can act on; the library's own text quotes cell values at length. */
 function describe(code: string, message: string): string {
@@ -64,7 +82,7 @@ const isParseError = (e: unknown): e is Error & { code: string; lines?: unknown 
   (e.code.startsWith('CSV_') || e.code === 'INVALID_OPENING_QUOTE');
 
 function malformed(e: unknown): never {
-  if (!isParseError(e)) throw e;
+  if (e instanceof DomainError || !isParseError(e)) throw e;
   const where = typeof e.lines === 'number' && e.lines > 0 ? ` on line ${e.lines}` : '';
   throw new DomainError('bad_request', `Malformed CSV${where}: ${describe(e.code, e.message)}`);
 }
@@ -81,6 +99,58 @@ export function createCsvCodec(engine: CsvEngine = browserEngine): CsvCodec {
       } catch (e) {
         malformed(e);
       }
+      if (!isRecords(records))
+        throw new DomainError('bad_request', 'Malformed CSV: the file is not valid CSV');
+      return records;
+    },
+    async readRecords(text, { maxCells, maxRecords }) {
+      // Nothing to read; the browser build's stream also fails on an empty input (its flush calls a missing destroy).
+      if (text === '') return [];
+      const records: string[][] = [];
+      const first: string[] = [];
+      // Cells allowed in a record: maxCells in the first, then as many as the first has.
+      let width = maxCells;
+      const parser = new engine.Parser({
+        ...PARSE_OPTIONS,
+        // Called for each cell before it joins its record, so a record of a million commas stops at once.
+        cast: (value: string, at: CastingContext) => {
+          if (at.records === 0) first.push(value);
+          if (at.index < width) return value;
+          if (at.records === 0) throw new Stop();
+          throw new DomainError(
+            'bad_request',
+            `Malformed CSV on line ${at.lines}: the row has more than ${width} cells where the first row has ${width}`,
+          );
+        },
+        on_record: (record: string[]) => {
+          if (records.length === 0) width = record.length;
+          records.push(record);
+          if (records.length >= maxRecords) throw new Stop();
+          return null;
+        },
+      });
+      let failed: unknown;
+      const done = new Promise<void>((resolve) => {
+        parser.on('error', (e) => {
+          failed ??= e;
+          resolve();
+        });
+        parser.once('end', resolve);
+      });
+      parser.resume();
+      const breathe = createBreather();
+      for (let at = 0; at < text.length && failed === undefined;) {
+        let end = Math.min(text.length, at + SLICE);
+        // Never between the two halves of a surrogate pair: each slice is encoded on its own.
+        if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1]!)) end++;
+        parser.write(text.slice(at, end));
+        at = end;
+        await breathe();
+      }
+      if (failed === undefined) parser.end();
+      await done;
+      if (failed instanceof Stop) return records.length ? records : [first];
+      if (failed !== undefined) malformed(failed);
       if (!isRecords(records))
         throw new DomainError('bad_request', 'Malformed CSV: the file is not valid CSV');
       return records;

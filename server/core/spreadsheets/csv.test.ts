@@ -171,6 +171,26 @@ describe('CSV over the demo store', () => {
     expect((await refusal('title')).errors).toHaveLength(1);
   });
 
+  it('refuses a header wider than the known columns at once, dry run or not, with one problem', async () => {
+    const products = core.deps.stores.products.all();
+    for (const header of [`title,regular_price,${','.repeat(300)}`, `${PRODUCT_CSV_COLUMNS.join(',')},extra`])
+      for (const dryRun of [true, false]) {
+        const e: unknown = await importCsv(
+          `${header}\r\nTee,10${','.repeat(header.split(',').length - 2)}`,
+          dryRun,
+        ).catch((x: unknown) => x);
+        expect(e).toBeInstanceOf(ImportRefused);
+        expect((e as ImportRefused).errors).toEqual([
+          {
+            row: 1,
+            column: null,
+            message: expect.stringContaining(`at most ${PRODUCT_CSV_COLUMNS.length} columns`),
+          },
+        ]);
+      }
+    expect(core.deps.stores.products.all()).toEqual(products);
+  });
+
   it('names each bad row and column, at most LIMITS.importErrors of them', async () => {
     const [first] = core.deps.stores.products.all();
     const file = [

@@ -7,12 +7,15 @@ import type { ImportError, ProductCsvColumn } from '#contract/schemas/csv';
 import { PRODUCT_CSV_COLUMNS } from '#contract/schemas/csv';
 import { DomainError } from '../api/errors';
 
-/** A refused import: 400 validation_failed with each problem (errors in the one error shape). */
+/** Every list of problems an import answers holds at most LIMITS.importErrors (the first ones). */
+export const capped = (errors: readonly ImportError[]): ImportError[] => errors.slice(0, LIMITS.importErrors);
+
+/** A refused import: 400 validation_failed with its first problems (errors in the one error shape). */
 export class ImportRefused extends DomainError {
   constructor(message: string, errors: readonly ImportError[]) {
     super('validation_failed', message);
     this.name = 'ImportRefused';
-    this.errors = errors;
+    this.errors = capped(errors);
   }
 }
 

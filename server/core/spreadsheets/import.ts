@@ -11,18 +11,20 @@
 import { LIMITS } from '#contract/limits';
 import type { ActivityChange } from '#contract/schemas/activity';
 import type { ImportError, ImportResult, ProductCsvColumn } from '#contract/schemas/csv';
+import { PRODUCT_CSV_COLUMNS } from '#contract/schemas/csv';
 import type { User } from '#contract/schemas/user';
 import type { Activity } from '../activity/log';
 import type { ProductView } from '../activity/diff';
 import { changesBetween, productValues } from '../activity/diff';
 import type { RowPlan, RowProblem } from './import-row';
 import { checkRow } from './import-row';
-import { ImportRefused, problem, readHeader } from './import-header';
+import { capped, ImportRefused, problem, readHeader } from './import-header';
 import { DomainError } from '../api/errors';
 import { unguardCell } from './formula-guard';
 import type { CoreDeps } from '../ports';
 import type { StoredProduct } from '../records';
 import type { StockLedger } from '../stock/ledger';
+import { createBreather } from '../structures/time-slices';
 
 /** A row the import writes: its line in the file, and the product as it comes out (made inside the write). */
 interface Write {
@@ -84,15 +86,19 @@ export function createCsvImport(deps: CoreDeps, stock: StockLedger, activity: Ac
     };
   }
 
-  /** Every row checked: the writes it asks for, how many rows change nothing, and the problems. */
-  function check(records: readonly string[][]): {
+  /**
+   * Every row checked: the writes it asks for, how many rows change nothing, and the problems (at most
+   * LIMITS.importErrors). Rows are checked in slices that give the event loop back (an 8 MB file takes a while).
+   */
+  async function check(records: readonly string[][]): Promise<{
     writes: Write[];
     unchanged: number;
     errors: ImportError[];
-  } {
+  }> {
     const errors: ImportError[] = [];
     const header = readHeader(records[0]);
-    if (Array.isArray(header)) return { writes: [], unchanged: 0, errors: header };
+    if (Array.isArray(header)) return { writes: [], unchanged: 0, errors: capped(header) };
+    const breathe = createBreather();
     const names = new Map<string, number[]>();
     for (const c of stores.categories.all()) names.set(c.name, [...(names.get(c.name) ?? []), c.id]);
     const ctx = {
@@ -104,6 +110,7 @@ export function createCsvImport(deps: CoreDeps, stock: StockLedger, activity: Ac
     const rowOfId = new Map<number, number>();
     let unchanged = 0;
     for (let i = 1; i < records.length && errors.length < LIMITS.importErrors; i++) {
+      await breathe();
       const row = i + 1;
       const cells = records[i]!;
       // A row of empty cells (a spreadsheet's trailing rows) is no product.
@@ -134,7 +141,7 @@ export function createCsvImport(deps: CoreDeps, stock: StockLedger, activity: Ac
       if (changes.length) writes.push({ row, plan, before: plan.current, next, changes });
       else unchanged++;
     }
-    return { writes, unchanged, errors: errors.slice(0, LIMITS.importErrors) };
+    return { writes, unchanged, errors: capped(errors) };
   }
 
   /** The import's one entry: the counts, then each product's changes, at most LIMITS.activityChanges. */
@@ -195,14 +202,20 @@ export function createCsvImport(deps: CoreDeps, stock: StockLedger, activity: Ac
 
   return {
     async importProducts(actor: User, text: string, dryRun: boolean): Promise<ImportResult> {
-      const records = csv.parse(text);
-      const rows = records.length - 1;
-      if (rows > LIMITS.importRows)
-        throw new ImportRefused(
-          `A file can hold at most ${LIMITS.importRows} products (this one has ${rows})`,
-          [problem(LIMITS.importRows + 2, null, `A file can hold at most ${LIMITS.importRows} products`)],
-        );
-      const { writes, unchanged, errors } = check(records);
+      // Bounded before the records are built: the header's width, and one record past the rows allowed.
+      const records = await csv.readRecords(text, {
+        maxCells: PRODUCT_CSV_COLUMNS.length,
+        maxRecords: LIMITS.importRows + 2,
+      });
+      if ((records[0]?.length ?? 0) > PRODUCT_CSV_COLUMNS.length) {
+        const message = `A products file has at most ${PRODUCT_CSV_COLUMNS.length} columns (${PRODUCT_CSV_COLUMNS.join(', ')})`;
+        throw new ImportRefused(message, [problem(1, null, message)]);
+      }
+      if (records.length - 1 > LIMITS.importRows)
+        throw new ImportRefused(`A file can hold at most ${LIMITS.importRows} products (this one has more)`, [
+          problem(LIMITS.importRows + 2, null, `A file can hold at most ${LIMITS.importRows} products`),
+        ]);
+      const { writes, unchanged, errors } = await check(records);
       const created = writes.filter((w) => !w.before).length;
       const result: ImportResult = { created, updated: writes.length - created, unchanged, errors };
       if (dryRun) return result;
