@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LIMITS } from '#contract/limits';
+import { importErrorSchema } from './csv';
 
 /** The one error body every failure carries, from Koa and from MSW alike. */
 export const ERROR_CODES = [
@@ -41,9 +43,7 @@ export const errorBodySchema = z.object({
   /** out_of_stock: each cart line that asks for more than is left, with what is left. */
   lines: z.array(shortLineSchema).optional(),
   /** A refused CSV import: each problem with its row and column (contract/schemas/csv.ts). */
-  errors: z
-    .array(z.object({ row: z.number().int().positive(), column: z.string().nullable(), message: z.string() }))
-    .optional(),
+  errors: z.array(importErrorSchema).max(LIMITS.importErrors).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
