@@ -24,5 +24,9 @@ function shutdown(code = 0) {
 process.on('SIGINT', () => shutdown());
 process.on('SIGTERM', () => shutdown());
 
-run(process.execPath, ['--import', 'tsx', '--watch', 'server/index.ts'], { PORT: apiPort, HOST: '127.0.0.1' });
+run(process.execPath, ['--import', 'tsx', '--watch', 'server/index.ts'], {
+  PORT: apiPort,
+  HOST: '127.0.0.1',
+  LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+});
 run(process.execPath, ['node_modules/vite/bin/vite.js'], { PORT: port, API_PORT: apiPort });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SERVER_LIMITS } from './http/server-settings';
+import { LOG_LEVELS } from './ops/logger';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -49,6 +50,26 @@ export const envSchema = z.object({
     .default(DEFAULT_SERVER_LIMITS.maxConnections),
   // Behind a TLS-terminating reverse proxy: believe its X-Forwarded-Proto/-For (and so send HSTS).
   TRUST_PROXY: bool.transform((v) => v ?? false),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** `pretty`: readable lines (npm run dev, pino-pretty); otherwise one JSON object a line. */
+  LOG_FORMAT: z.enum(['json', 'pretty', '']).default('json'),
+  /** The metrics (and backup) port, on METRICS_HOST only; 0 or unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Set: /metrics is served on the public port too, to a bearer of this token (and asked on METRICS_PORT). */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .max(256)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** /api/ready answers 503 below this much free space in DATA_DIR. */
+  READY_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
+  /** Activity entries older than this many days are dropped (and the archive compacted); unset: kept for ever. */
+  ACTIVITY_RETENTION_DAYS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(36_500).optional(),
+  ),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -44,6 +44,8 @@ export const errorBodySchema = z.object({
   lines: z.array(shortLineSchema).optional(),
   /** A refused CSV import: each problem with its row and column (contract/schemas/csv.ts). */
   errors: z.array(importErrorSchema).max(LIMITS.importErrors).optional(),
+  /** The request's id (X-Request-Id), the key to its server log line; the MSW mock sends none. */
+  requestId: z.string().max(64).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,9 +1,14 @@
 import Koa from 'koa';
+import type { Logger } from 'pino';
 import type { Api } from '#server/core/api/handle';
 import type { DemoPictures } from '#server/store/demo-pictures';
 import type { CachedAnswers } from './cached-answers';
 import { createCachedAnswers } from './cached-answers';
+import type { Metrics } from '#server/ops/metrics';
+import type { Readiness } from '#server/ops/readiness';
 import { errorHandler } from './middleware/error-handler';
+import { requestLog } from './middleware/request-log';
+import { opsRoutes } from './routes/ops-routes';
 import { securityHeaderSet, securityHeaders } from './middleware/security-headers';
 import { createApiRouter } from './routes/api-routes';
 import { serveUploads, serveWebApp } from './routes/static-files';
@@ -19,6 +24,12 @@ export interface AppDeps {
   cachedAnswers?: CachedAnswers;
   /** A demo shop's pictures, rendered on first request until the background run has written them (boot.ts). */
   demoPictures?: DemoPictures;
+  /** The request log (one line per request, request ids); without it no id and no line (most tests). */
+  logger?: Logger;
+  metrics?: Metrics;
+  readiness?: Readiness;
+  /** Serves /metrics on this (public) app too, to a bearer of this token (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 /** The Koa app, ready for `listen` (server/index.ts) or for tests on port 0. */
@@ -30,6 +41,10 @@ export function createApp({
   trustProxy = false,
   cachedAnswers,
   demoPictures,
+  logger,
+  metrics,
+  readiness,
+  metricsToken,
 }: AppDeps): Koa {
   const app = new Koa();
   app.proxy = trustProxy;
@@ -38,12 +53,14 @@ export function createApp({
   const security = securityHeaderSet();
   const cached = cachedAnswers ?? createCachedAnswers(api, { headers: security });
   const router = createApiRouter(api, cached);
+  if (logger) app.use(requestLog({ logger, metrics }));
   app.use(errorHandler(log, security));
   // Repeated catalogue reads are answered before routing (cached-answers.ts), behind the error
   // handler. Its prepared answers already hold the security headers, so it comes before their
   // middleware, which puts them on every other answer.
   app.use(cached.middleware());
   app.use(securityHeaders(security));
+  app.use(opsRoutes({ readiness, metrics, metricsToken }));
   app.use(serveUploads(uploadsDir, demoPictures));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));

@@ -165,6 +165,8 @@ export function createCachedAnswers(api: Api, options: CachedAnswersOptions = {}
         if (ctx.method !== 'GET') return next();
         const key = answerKey(ctx.path, ctx.querystring);
         const hit = key === null ? undefined : answers.get(key);
+        // For the metrics (middleware/request-log.ts): only cacheable reads count as hits or misses.
+        if (key !== null) (ctx.state as { answerCache?: string }).answerCache = hit ? 'hit' : 'miss';
         if (!hit) return next();
         // No revalidation asked and this encoding already sent once: write the same bytes and
         // headers (the security set among them) straight out in one writeHead (Koa's sanctioned

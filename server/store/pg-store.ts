@@ -29,6 +29,8 @@ pg.types.setTypeParser(1016 as TypeId, (v: string) => parseTextArray(v).map(Numb
 export interface PgStores extends Stores {
   /** Stops listening and closes the pool (tests, shutdown). */
   close(): Promise<void>;
+  /** The connection pool, for readiness (`SELECT 1`) and the pool metrics. */
+  pool: pg.Pool;
   /** This instance's id in NOTIFY payloads. */
   instanceId: string;
   /**
@@ -132,6 +134,7 @@ export async function openPgStores(url: string, options: PgStoreOptions = {}): P
     activity: book,
     throttles,
     instanceId,
+    pool,
     async exclusive(fn) {
       const holder = await pool.connect();
       try {

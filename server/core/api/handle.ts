@@ -95,6 +95,7 @@ export function createApi(core: Core, options: ApiOptions = {}) {
       const endpoint: Endpoint = endpoints[name];
       // Public calls never look at the caller, so a shopper's token costs them no session lookup.
       const principal = endpoint.access === 'public' ? null : await core.auth.authenticate(req.token);
+      if (principal) req.onCaller?.(principal.user.id);
       // Access first: a shopper probing an admin call learns nothing about its input rules.
       authorize(endpoint.access, principal);
       // Then the budgets, before any body is read or any work is done.

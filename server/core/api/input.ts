@@ -25,6 +25,8 @@ export interface ApiRequest {
   ifNoneMatch?: string;
   /** The caller's address (the socket's, or X-Forwarded-For behind a trusted proxy), for rate limits. */
   clientAddress?: string;
+  /** Told the signed-in caller's id once the session is recognised (the transport's request log). */
+  onCaller?: (userId: number) => void;
 }
 
 /** The address of a caller whose transport knows none (MSW in the browser or in tests). */

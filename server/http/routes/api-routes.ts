@@ -72,6 +72,7 @@ export function createApiRouter(api: Api, cached: CachedAnswers): Router {
         idempotencyKey: idempotencyKey(ctx),
         ifNoneMatch: ctx.get('if-none-match') || undefined,
         clientAddress: ctx.ip,
+        onCaller: (userId) => void ((ctx.state as { userId?: number }).userId = userId),
       });
       if (reply.headers) ctx.set(reply.headers);
       // Cached catalogue reads (they carry an ETag) go out through the shared sender.

@@ -1,0 +1,124 @@
+/**
+ * The shop's metrics (prom-client), in a registry of their own so tests can run several. The core counts
+ * nothing: orders placed, refusals, sign-in failures and throttles are read off the finished request (route
+ * pattern, status, the error code of its answer) by the request log (middleware/request-log.ts), so the core
+ * stays free of Node and of any metrics library. Gauges that need a live value (the PostgreSQL pool, the mail
+ * outbox) read it at scrape time through the functions handed to `watch*`.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ROUTES, API_BASE } from '#contract/routes';
+
+export interface FinishedRequest {
+  method: string;
+  route: string;
+  status: number;
+  seconds: number;
+  /** The `code` of an error answer. */
+  code?: string;
+  /** The answer cache's part: `hit` (the shortcut answered), `miss` (a cacheable read it did not hold). */
+  cache?: 'hit' | 'miss';
+}
+
+const PLACE_ORDER = `${ROUTES.placeOrder.method} ${API_BASE}${ROUTES.placeOrder.path}`;
+const LOGIN = `${ROUTES.login.method} ${API_BASE}${ROUTES.login.path}`;
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export function createMetrics({ defaults = true }: { defaults?: boolean } = {}) {
+  const registry = new Registry();
+  if (defaults) collectDefaultMetrics({ register: registry, prefix: 'threadline_' });
+  const registers = [registry];
+  const duration = new Histogram({
+    name: 'threadline_http_request_duration_seconds',
+    help: 'Time from the request to the last byte of its answer.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers,
+  });
+  const ordersPlaced = new Counter({
+    name: 'threadline_orders_placed_total',
+    help: 'Orders placed (201 answers to POST /api/orders).',
+    registers,
+  });
+  const orderRefusals = new Counter({
+    name: 'threadline_order_refusals_total',
+    help: 'Orders refused, by the error code of the answer.',
+    labelNames: ['code'] as const,
+    registers,
+  });
+  const signInFailures = new Counter({
+    name: 'threadline_sign_in_failures_total',
+    help: 'Sign-ins refused for a wrong e-mail or password.',
+    registers,
+  });
+  const signInThrottles = new Counter({
+    name: 'threadline_sign_in_throttled_total',
+    help: 'Sign-ins refused by the brake or the request budget (429).',
+    registers,
+  });
+  const answerCache = new Counter({
+    name: 'threadline_answer_cache_total',
+    help: 'Cacheable catalogue reads, by whether the answer cache held them.',
+    labelNames: ['result'] as const,
+    registers,
+  });
+  const mailSends = new Counter({
+    name: 'threadline_mail_sends_total',
+    help: 'Mails the sender handed on, by result.',
+    labelNames: ['result'] as const,
+    registers,
+  });
+
+  return {
+    registry,
+    request(r: FinishedRequest): void {
+      duration.observe({ method: r.method, route: r.route, status: String(r.status) }, r.seconds);
+      if (r.cache) answerCache.inc({ result: r.cache });
+      const call = `${r.method} ${r.route}`;
+      if (call === PLACE_ORDER) {
+        if (r.status === 201) ordersPlaced.inc();
+        else if (r.status >= 400) orderRefusals.inc({ code: r.code ?? String(r.status) });
+      } else if (call === LOGIN) {
+        if (r.status === 401) signInFailures.inc();
+        else if (r.status === 429) signInThrottles.inc();
+      }
+    },
+    /** PostgreSQL's pool, read at each scrape. */
+    watchPool(use: () => PoolUse): void {
+      new Gauge({
+        name: 'threadline_pg_pool_connections',
+        help: 'PostgreSQL pool connections, by state.',
+        labelNames: ['state'] as const,
+        registers,
+        collect() {
+          const u = use();
+          this.set({ state: 'total' }, u.total);
+          this.set({ state: 'idle' }, u.idle);
+          this.set({ state: 'waiting' }, u.waiting);
+        },
+      });
+    },
+    /** The mail outbox (issue 26): its depth read at each scrape; `mailSent` for each send. */
+    watchMailOutbox(depth: () => number): void {
+      new Gauge({
+        name: 'threadline_mail_outbox_depth',
+        help: 'Mails waiting in the outbox.',
+        registers,
+        collect() {
+          this.set(depth());
+        },
+      });
+    },
+    mailSent(result: 'sent' | 'failed' | 'gave_up'): void {
+      mailSends.inc({ result });
+    },
+    text: (): Promise<string> => registry.metrics(),
+    contentType: registry.contentType,
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
