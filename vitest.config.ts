@@ -40,6 +40,8 @@ export default defineConfig({
           environment: 'node',
           include: [
             'server/http/contract-koa.test.ts',
+            'server/http/fuzz-koa.test.ts',
+            'server/http/text-rule-batch.test.ts',
             'server/http/hardening.test.ts',
             'server/http/security.test.ts',
             'server/durability.test.ts',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '#contract/limits';
-import { PASSWORD_MIN } from './user';
+import { line } from '#contract/rules/text';
+import { newPasswordSchema } from './user';
 
 /**
  * Issue 26: the mail outbox. A mail is a row written in the same durable write as the change that causes it;
@@ -71,7 +72,7 @@ export const FORGOT_PASSWORD_MESSAGE =
 export const RESET_PASSWORD_MESSAGE = 'Your password has been changed. Please sign in with the new password.';
 
 export const forgotPasswordBodySchema = z.object({
-  email: z.string().trim().min(1, 'E-mail is required').email('Invalid e-mail').max(LIMITS.email),
+  email: line(z.string().trim().min(1, 'E-mail is required').email('Invalid e-mail').max(LIMITS.email)),
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
@@ -79,9 +80,6 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 export const resetTokenSchema = z.string().regex(/^[0-9a-f]{64}$/, 'Invalid token');
 export const resetPasswordBodySchema = z.object({
   token: resetTokenSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(LIMITS.password),
+  password: newPasswordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;

@@ -1,13 +1,15 @@
 /**
  * The fuzz proof (tests/contract/fuzz/) against the real Koa app over HTTP, on a temporary data
  * folder that is read back from disk after every answer, then closed and opened again (check (e)).
+ * In the node-pg project the same run goes to a server on a fresh PostgreSQL database, read back from
+ * the database instead (images stay files in the folder).
  * Request budgets are lifted (`rateLimits: false`) so generated registrations and orders reach the
  * validation and the store instead of stopping at 429; the MSW run keeps its budgets on.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { API_BASE } from '#contract/endpoints';
 import { TABLE_NAMES, type Stores } from '#server/core/ports';
@@ -20,6 +22,9 @@ import { COLLECTION_FILES } from '#server/store/lowdb-store';
 import { QUARANTINE_SUFFIX } from '#server/store/lowdb-durable-file';
 import { ORDERS_DIR } from '#server/store/order-shards';
 import { fileProblem } from '#server/store/record-schemas';
+import { createDatabase } from '#server/test/pg-cluster';
+import type { PgTables } from '#server/test/pg-tables';
+import { openPgTables } from '#server/test/pg-tables';
 import type { TestServer } from '#server/test/test-server';
 import { startTestServer, TEST_ADMIN, TEST_HASHER_COST } from '#server/test/test-server';
 
@@ -132,20 +137,31 @@ const liveCounts = (stores: Stores): Record<string, number> =>
 let dataDir: string;
 let srv: TestServer;
 let closed = false;
+/** Set on PostgreSQL: the reader of the database the server writes. */
+let db: PgTables | undefined;
+
+/** The stored data: the folder, or the database and the folder's uploads. */
+async function readStored(): Promise<Folder> {
+  const folder = await readFolder(dataDir);
+  return db ? { ...folder, tables: await db.read(), problems: [] } : folder;
+}
 
 const fuzzer = createFuzzer(() => ({
   label: 'koa',
   baseUrl: srv.baseUrl,
   accounts: { shopper: SHOPPER, admin: TEST_ADMIN },
   async snapshot(): Promise<StoreSnapshot> {
-    const f = await readFolder(dataDir);
+    const f = await readStored();
     return snapshotOf(f.tables, f.uploads, f.problems);
   },
 }));
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'threadline-fuzz-'));
-  srv = await startTestServer({ dataDir, rateLimits: false });
+  const pgAdminUrl = inject('pgAdminUrl');
+  const databaseUrl = pgAdminUrl ? await createDatabase(pgAdminUrl) : undefined;
+  srv = await startTestServer({ dataDir, databaseUrl, rateLimits: false });
+  if (databaseUrl) db = await openPgTables(databaseUrl);
   const res = await fetch(`${srv.baseUrl}${API_BASE}/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -156,6 +172,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await db?.close();
   if (!closed) await srv.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -164,7 +181,7 @@ describe('generated requests to the Koa server', () => {
   fuzzEveryEndpoint('koa', fuzzer);
 
   it('(e) the fuzzed folder opens again with every row and no quarantine', async () => {
-    const before = await readFolder(dataDir);
+    const before = await readStored();
     expect(snapshotOf(before.tables, [], before.problems).badRows).toEqual([]);
     const stored = storedCounts(before.tables);
     expect(stored).toEqual(liveCounts(srv.backend.core.deps.stores));
@@ -175,6 +192,7 @@ describe('generated requests to the Koa server', () => {
     const log = (line: string) => lines.push(line);
     const reopened = await openBackend({
       dataDir,
+      databaseUrl: srv.databaseUrl,
       adminEmail: TEST_ADMIN.email,
       adminPassword: TEST_ADMIN.password,
       hasherCost: TEST_HASHER_COST,

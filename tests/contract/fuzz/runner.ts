@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import type { EndpointName } from '#contract/endpoints';
 import { API_BASE } from '#contract/endpoints';
+import type { Answer } from './checks';
 import { checkAnswer } from './checks';
 import type { FuzzRequest } from './requests';
 import { requestArb } from './requests';
@@ -60,8 +61,8 @@ export function createFuzzer(target: () => FuzzTarget) {
     last = undefined;
   }
 
-  /** One request as one role, and the four checks. */
-  async function probe(name: EndpointName, req: FuzzRequest, role: Role): Promise<void> {
+  /** One request as one role, and the four checks; the answer, for callers that expect one in particular. */
+  async function probe(name: EndpointName, req: FuzzRequest, role: Role): Promise<Answer> {
     const before = last ?? (await target().snapshot());
     requests++;
     const a = await sendRequest(
@@ -78,6 +79,7 @@ export function createFuzzer(target: () => FuzzTarget) {
     checkAnswer(name, a, before, after);
     // A logout ends the token this run uses for the role: take a fresh one.
     if (name === 'logout' && role !== 'anon' && a.status === 200) await login(role);
+    return a;
   }
 
   async function fuzzEndpoint(name: EndpointName, opts: { seed: number; numRuns: number }): Promise<void> {
@@ -100,6 +102,7 @@ export function createFuzzer(target: () => FuzzTarget) {
       await login('admin');
     },
     fuzzEndpoint,
+    probe,
     requests: () => requests,
     summary: () =>
       [...seen]

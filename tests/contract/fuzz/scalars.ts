@@ -10,9 +10,10 @@ import { checkOf } from './schema-view';
 const LONG_CAP = 100_000;
 // prettier-ignore
 const NASTY_TEXT = ['', ' ', ' \t\n ', '\u0000', 'a\u0000b', '\ud800', 'x\udfff', '😀', 'e\u0301', '\u202eevil',
+  'a\u0001b', '\u001b[31m', 'a\u007fb', 'a\u0085b', 'a\r\nb', 'a\tb', 'x\ud83d',
   '<img src=x onerror=alert(1)>', "'; DROP TABLE users;--", '../../etc/passwd', '%00', 'NaN', 'Infinity', '-0',
   '1e308', 'null', 'undefined', '__proto__', 'constructor', '{}', '[]', 'İ'.repeat(30)];
-const LONG_CHARS = ['a', 'é', '😀', '\u0000', ' ', '\ud800', '<', 'İ'];
+const LONG_CHARS = ['a', 'é', '😀', '\u0000', ' ', '\ud800', '<', 'İ', '\u0001'];
 /** Characters whose lower case or slug is longer than they are: a name at its limit can outgrow a row's. */
 const AT_LIMIT_CHARS = ['a', 'é', 'İ', 'ß', 'ﬃ'];
 // prettier-ignore

@@ -6,6 +6,7 @@ import { afterAll, it } from 'vitest';
 import { fuzzOrder } from './requests';
 import type { Fuzzer } from './runner';
 import { FUZZ_RUNS, FUZZ_SEED } from './runner';
+import { expectRefusal, sweepCases } from './text-sweep';
 
 export function fuzzEveryEndpoint(label: string, fuzzer: Fuzzer): void {
   const started = Date.now();
@@ -16,6 +17,10 @@ export function fuzzEveryEndpoint(label: string, fuzzer: Fuzzer): void {
         `${((Date.now() - started) / 1000).toFixed(1)} s\n${fuzzer.summary()}`,
     );
   });
+  // First, while the mock's request budgets are untouched: the sweep places a few orders' worth of requests.
+  it("every text field refuses NUL, lone surrogates and control characters with the contract's 400", async () => {
+    for (const c of sweepCases()) expectRefusal(c, await fuzzer.probe(c.name, c.req, c.role));
+  }, 120_000);
   for (const name of fuzzOrder())
     it(
       `${name}: no 5xx, one error shape, storable rows, refusals change nothing`,
