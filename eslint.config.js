@@ -40,11 +40,12 @@ const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { w
  * Every domain may also use the API kernel's leaf modules (errors, replies), the structures, ports and records.
  */
 const CORE_DOMAIN_USES = {
-  accounts: [],
+  mail: [],
+  accounts: ['mail'],
   activity: [],
-  stock: [],
+  stock: ['mail'],
   catalog: ['activity', 'stock'],
-  orders: ['accounts', 'activity', 'stock'],
+  orders: ['accounts', 'activity', 'stock', 'mail'],
   spreadsheets: ['activity', 'catalog', 'stock'],
 };
 const CORE_DOMAINS = Object.keys(CORE_DOMAIN_USES);

@@ -7,13 +7,14 @@
  *                        half-finished seed and is thrown away)
  *   images  uploaded images by content-hash name: { name, bytes, contentType }
  *   activity  the admin's activity entries by id, saved in the transaction of the change they record
+ *   mail    the demo's outbox (issue 26) by id, saved in the transaction of the change that caused each
  * Rows come back through the same row schemas the server checks its data files with, so a stale or
  * hand-edited database is reseeded instead of failing requests later.
  */
 import Dexie from 'dexie';
 import { z } from 'zod';
-import type { StoredActivity } from '#server/core/records';
-import { ACTIVITY_SCHEMA, ROW_SCHEMAS } from '#server/core/records';
+import type { StoredActivity, StoredMail } from '#server/core/records';
+import { ACTIVITY_SCHEMA, MAIL_SCHEMA, ROW_SCHEMAS } from '#server/core/records';
 import type { TableState } from '#server/store/table';
 import { TABLE_NAMES, type TableName } from '#server/core/ports';
 
@@ -48,6 +49,8 @@ export function openDemoDb(name = DEMO_DB_NAME): DemoDb {
   db.version(2).stores({ ...Object.fromEntries(TABLES.map((t) => [t, 'id'])), meta: 'key', images: 'name' });
   // Version 3 adds the activity log (issue 15): nothing stored before changes shape, so no reseed.
   db.version(3).stores({ activity: 'id' });
+  // Version 4 adds the outbox (issue 26): nothing stored before changes shape, so no reseed.
+  db.version(4).stores({ mail: 'id' });
   return db;
 }
 
@@ -68,6 +71,7 @@ async function loadTable<K extends TableName>(
 export type DemoSnapshot = { [K in TableName]: TableState<RowOf<K>> } & {
   images: StoredImage[];
   activity: StoredActivity[];
+  mail: TableState<StoredMail>;
 };
 
 /** The saved demo, or undefined when there is none (first start, unfinished seed, old or broken data). */
@@ -97,7 +101,14 @@ export async function loadSnapshot(db: DemoDb): Promise<DemoSnapshot | undefined
     const r = ACTIVITY_SCHEMA.safeParse(raw);
     return r.success ? [r.data] : [];
   });
+  // A broken mail only loses that mail.
+  const mailRows = (await db.table<unknown, number>('mail').toArray()).flatMap((raw) => {
+    const r = MAIL_SCHEMA.safeParse(raw);
+    return r.success ? [r.data] : [];
+  });
+  const mailSeq = metaSchema.safeParse(await db.table('meta').get('mail'));
   return {
+    mail: { seq: mailSeq.success ? (mailSeq.data.seq ?? 0) : 0, rows: mailRows },
     categories,
     products,
     users,

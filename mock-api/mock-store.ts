@@ -23,6 +23,7 @@ import { systemClock } from '#server/store/system-clock';
 import { createWebTokenService } from '#server/store/web-tokens';
 import { createWebCryptoHasher } from '#server/store/webcrypto-hasher';
 import { demoStore } from './demo-source';
+import { mockMailSettings } from './mock-mail';
 
 export const MOCK_ADMIN = {
   email: 'admin@threadline.local',
@@ -73,6 +74,7 @@ export async function buildMockBackend(
     clock: systemClock,
     countries: createCountriesDataset(),
     csv: createCsvCodec(),
+    mail: mockMailSettings(),
   });
   if (!storage.restored) {
     await core.auth.createUser({

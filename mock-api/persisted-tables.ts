@@ -15,6 +15,8 @@ import type { Persist, TableState } from '#server/store/table';
 import { rowFields } from '#server/store/record-schemas';
 import { createTable } from '#server/store/table';
 import { activityFields, createActivityBook } from '#server/store/activity-book';
+import { createMailSink, mailFields } from '#server/store/mail-sink';
+import type { StoredMail } from '#server/core/records';
 import type { DemoDb, DemoSnapshot, RowOf, TableName } from './demo-db';
 
 /** Whether this backend still writes to the database; one is stopped when another takes over. */
@@ -42,10 +44,14 @@ export function createSaveSwitch(): SaveSwitch {
   };
 }
 
-function persistTo<K extends TableName>(db: DemoDb, name: K, save: SaveSwitch): Persist<RowOf<K>> {
+function persistTo<K extends TableName | 'mail'>(
+  db: DemoDb,
+  name: K,
+  save: SaveSwitch,
+): Persist<K extends TableName ? RowOf<K> : StoredMail> {
   return async (write) => {
     if (!save.on) return;
-    const put: Array<RowOf<K>> = [];
+    const put: unknown[] = [];
     const remove: number[] = [];
     for (const [id, row] of write.changes) {
       if (row) put.push(row);
@@ -54,10 +60,13 @@ function persistTo<K extends TableName>(db: DemoDb, name: K, save: SaveSwitch): 
     // Rows go in as they are; demo-db.ts checks them on the way back.
     const table = db.table<unknown, number>(name);
     try {
-      await db.transaction('rw', [table, db.table('meta'), db.table('activity')], async () => {
+      const stores = [table, db.table('meta'), db.table('activity'), db.table('mail')];
+      await db.transaction('rw', stores, async () => {
         if (put.length) await table.bulkPut(put);
         if (remove.length) await table.bulkDelete(remove);
         if (write.log.length) await db.table('activity').bulkPut([...write.log]);
+        // The change's mails, in its own transaction (the outbox table then only records their delivery).
+        if (write.mail.length) await db.table('mail').bulkPut([...write.mail]);
         await db.table('meta').put({ key: name, seq: write.seq });
       });
       save.onSaved?.();
@@ -73,14 +82,25 @@ const empty = <T>(): TableState<T> => ({ seq: 0, rows: [] });
 export function createPersistedStores(db: DemoDb, save: SaveSwitch, from?: DemoSnapshot): Stores {
   const book = createActivityBook();
   book.add(from?.activity ?? []);
+  const mail = createTable<StoredMail>(from?.mail ?? empty(), persistTo(db, 'mail', save), 'demo mail', {
+    check: mailFields,
+  });
+  const sink = createMailSink(mail);
   const table = <K extends TableName>(name: K, initial: TableState<RowOf<K>> | undefined) =>
-    createTable<RowOf<K>>(initial ?? empty(), persistTo(db, name, save), `demo ${name}`, {
-      check: (row) => rowFields(name, row),
-      onLog: book.add,
-      checkLog: activityFields,
-    });
+    createTable<RowOf<K>>(
+      initial ?? empty(),
+      persistTo(db, name, save) as Persist<RowOf<K>>,
+      `demo ${name}`,
+      {
+        check: (row) => rowFields(name, row),
+        onLog: book.add,
+        checkLog: activityFields,
+        mail: sink,
+      },
+    );
   return {
     activity: book,
+    mail,
     categories: table('categories', from?.categories),
     products: table('products', from?.products),
     users: table('users', from?.users),

@@ -12,6 +12,7 @@ import type { Api } from './core/api/handle';
 import { createApi } from './core/api/handle';
 import type { Core } from './core/core';
 import { createCore } from './core/core';
+import type { MailSettings } from './core/ports';
 import type { PasswordHasher, Stores } from './core/ports';
 import type { DemoStore } from './core/seed';
 import { seedDemoStore } from './core/seed';
@@ -59,6 +60,8 @@ export interface BootOptions extends LowdbStoreOptions {
   currency?: string;
   /** scrypt settings for new hashes; tests pass a cheap one, production keeps SCRYPT_COST. */
   hasherCost?: ScryptCost;
+  /** What mails are built with (issue 26, server/mail/mail-config.ts); without it no mail is queued. */
+  mail?: MailSettings;
 }
 
 export interface Backend {
@@ -122,6 +125,7 @@ async function openBackendOn(
     // Node's own build of the CSV library: it parses about three times faster than the browser one.
     csv: createCsvCodec({ parse: parseCsv, Parser: CsvParser, stringify: stringifyCsv }),
     currency: opts.currency,
+    mail: opts.mail,
   });
 
   const seeded = await exclusive(async () => {

@@ -11,6 +11,8 @@ import { createLimitedServer } from './http/server-settings';
 import { DataDirLockedError } from './store/data-dir-lock';
 import { CorruptDataFileError } from './store/lowdb-durable-file';
 import { storeConfigSchema } from '#contract/schemas/store-config';
+import { mailSetup } from './mail/mail-config';
+import { startMail } from './mail/start-mail';
 
 const storeConfig = storeConfigSchema.parse(
   JSON.parse(readFileSync(new URL('../fixtures/store.json', import.meta.url), 'utf8')),
@@ -19,6 +21,7 @@ const storeConfig = storeConfigSchema.parse(
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const dataDir = resolve(env.DATA_DIR);
+  const mail = mailSetup(process.env, storeConfig, env.PORT);
   const backend = await openBackend({
     dataDir,
     databaseUrl: env.DATABASE_URL,
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
     adminPassword: env.ADMIN_PASSWORD,
     rateLimits: env.RATE_LIMITS,
     currency: env.STORE_CURRENCY ?? storeConfig.currency,
+    mail: mail.settings,
     // The generator (faker, the whole catalogue) and the image renderer load only when used: boot asks for
     // the store only to seed an empty catalogue, the images are checked after listen, and one picture is
     // rendered on request only when it is asked for before that run has written it.
@@ -51,6 +55,8 @@ async function main(): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     demoPictures: backend.demoPictures,
   });
+  // After boot, outside every request: it delivers committed mails only.
+  const sender = startMail(backend, mail);
   const server = createLimitedServer(app.callback(), { maxConnections: env.MAX_CONNECTIONS });
   server.listen(env.PORT, env.HOST, () => {
     const addr = server.address();
@@ -58,6 +64,7 @@ async function main(): Promise<void> {
     console.log(
       `Threadline listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port} (data in ${env.DATABASE_URL ? `PostgreSQL, uploads in ${dataDir}` : dataDir})`,
     );
+    for (const line of mail.notices) console.log(line);
     backend.demoImages?.().then(
       () => console.log('Demo images are ready.'),
       (err: unknown) =>
@@ -71,7 +78,12 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: finishing in-flight requests, then stopping.`);
     // The data folder is released only once the last in-flight write has landed.
-    server.close(() => void backend.close().finally(() => process.exit(0)));
+    server.close(
+      () =>
+        void (sender?.stop() ?? Promise.resolve())
+          .then(() => backend.close())
+          .finally(() => process.exit(0)),
+    );
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();
   };

@@ -14,6 +14,7 @@ import { createStockLedger } from './stock/ledger';
 import { createWishlistUseCases } from './stock/wishlist';
 import { createActivity } from './activity/log';
 import { createCsvUseCases } from './spreadsheets/csv';
+import { createMailer } from './mail/outbox';
 
 /** Every use case of spec section 7, wired over one set of ports. */
 export function createCore(deps: CoreDeps) {
@@ -28,6 +29,8 @@ export function createCore(deps: CoreDeps) {
   const activity = createActivity(deps);
   // One set of counters for the request budgets and the sign-in brake (shared by the instances of a database).
   const throttles = deps.stores.throttles ?? createMemoryThrottles(deps.clock);
+  // The outbox (issue 26): mails ride in the writes of the changes that cause them.
+  const mail = createMailer(deps);
   return {
     deps,
     throttles,
@@ -36,10 +39,11 @@ export function createCore(deps: CoreDeps) {
     products: createProductUseCases(deps, catalog, cache, stock, activity),
     activity,
     csv: createCsvUseCases(deps, catalog, stock, activity),
-    auth: createAuthUseCases(deps, throttles),
-    orders: createOrderUseCases(deps, orderBook, stock),
+    auth: createAuthUseCases(deps, throttles, mail),
+    orders: createOrderUseCases(deps, orderBook, stock, mail),
     stock,
-    stockAlerts: createStockAlerts(deps, stock),
+    stockAlerts: createStockAlerts(deps, stock, mail),
+    mail,
     wishlist: createWishlistUseCases(deps, (row) => catalog.publicProduct(row)),
     reports: createReportUseCases(deps, orderBook),
     countries: createCountryUseCases(deps),

@@ -15,6 +15,8 @@ import type {
   StoredStockRequest,
   StoredUser,
   StoredWish,
+  MailDraft,
+  StoredMail,
 } from './records';
 import type { User } from '#contract/schemas/user';
 
@@ -29,6 +31,8 @@ export interface Mutation<T extends Row, R> {
   /** Activity entries recorded in the same durable write as the change (the admin's writes). */
   log?: readonly StoredActivity[];
 }
+  /** Mails the change causes, written in the same durable write (issue 26). */
+  mail?: readonly MailDraft[];
 
 /** What a row-level change hands back: rows to put (new or replacing the same id), ids to remove, its result. */
 export interface RowChange<T extends Row, R> {
@@ -38,6 +42,8 @@ export interface RowChange<T extends Row, R> {
   /** Activity entries recorded in the same durable write as the change (the admin's writes). */
   log?: readonly StoredActivity[];
 }
+  /** Mails the change causes, written in the same durable write (issue 26). */
+  mail?: readonly MailDraft[];
 
 /**
  * What one landed write changed, for indexes kept beside a table: `put` holds the new value of every
@@ -100,9 +106,15 @@ export interface Stores {
    */
   throttles?: ThrottleStore;
 }
+  /**
+   * The mail outbox (issue 26): every mail with its delivery state. Mails reach it from the write of the
+   * change that caused them (RowChange.mail), so a store without it cannot take such changes and the core
+   * then queues none.
+   */
+  mail?: Table<StoredMail>;
 
 /** The collections of rows (every store but the activity log and the throttles). */
-export type TableName = Exclude<keyof Stores, 'activity' | 'throttles'>;
+export type TableName = Exclude<keyof Stores, 'activity' | 'throttles' | 'mail'>;
 export const TABLE_NAMES: readonly TableName[] = [
   'categories',
   'products',
@@ -210,3 +222,23 @@ export interface Principal {
   user: User;
   sessionId: number;
 }
+  /** What mails are built with (issue 26); without it (or without stores.mail) no mail is queued. */
+  mail?: MailSettings;
+}
+
+/** Trusted settings for mails: links start with publicUrl, never with a request's Host header. */
+export interface MailSettings {
+  /** e.g. https://shop.example, without a trailing slash. */
+  publicUrl: string;
+  store: {
+    name: string;
+    email: string;
+    currency: string;
+    showroom: string;
+    whatsapp: string;
+    phones: readonly string[];
+  };
+  /** ORDER_ALERTS_TO; empty: every administrator's e-mail. */
+  alertsTo: readonly string[];
+  /** SMTP_URL is set: mails are queued for the sender; otherwise they are kept in the mailbox. */
+  delivering: boolean;

@@ -21,6 +21,7 @@ import { userSchema } from '#contract/schemas/user';
 import type { ActivityEntry } from '#contract/schemas/activity';
 import { activityEntrySchema } from '#contract/schemas/activity';
 
+import { mailKindSchema, mailStateSchema } from '#contract/schemas/mail';
 /**
  * A tracked variant as stored: the units the admin last set, and how many units the orders then held
  * (every line of an order that is not cancelled holds its units). Units left are `quantity` minus what
@@ -49,6 +50,11 @@ export const ROW_SCHEMAS = {
     /** …except this one, the session that made the change. */
     kept_session_id: idSchema.optional(),
   }),
+    /** Forgot password (issue 26): the SHA-256 of the one live reset token, and when it stops working. */
+    reset_token_hash: z.string().max(LIMITS.hash).optional(),
+    reset_expires_at: z.string().max(LIMITS.stamp).optional(),
+    /** When the last reset mails were queued (at most 3 an hour per account). */
+    reset_mails: z.array(z.string().max(LIMITS.stamp)).max(3).optional(),
   sessions: z.object({
     id: idSchema,
     user_id: idSchema,
@@ -109,6 +115,30 @@ export const ACTIVITY_SCHEMA = activityEntrySchema;
 export type StoredActivity = ActivityEntry;
 
 export interface CountryRow {
+/**
+ * A mail of the outbox (issue 26). It is written in the same durable write as the change that causes it
+ * (RowChange.mail: the store gives it its id), then moved to the store's mail table, where the sender
+ * records each delivery attempt. `lease_until` marks a mail one sender has claimed ('sending').
+ */
+export const MAIL_SCHEMA = z.object({
+  id: idSchema,
+  kind: mailKindSchema,
+  to: z.string().min(1).max(LIMITS.mailRecipients),
+  subject: z.string().max(LIMITS.mailSubject),
+  html: z.string().max(LIMITS.mailBody),
+  text: z.string().max(LIMITS.mailBody),
+  state: mailStateSchema,
+  attempts: z.number().int().min(0).max(1_000),
+  last_error: z.string().max(LIMITS.mailError).nullable(),
+  next_attempt_at: z.string().max(LIMITS.stamp).nullable(),
+  created_at: z.string().max(LIMITS.stamp),
+  sent_at: z.string().max(LIMITS.stamp).nullable(),
+  lease_until: z.string().max(LIMITS.stamp).nullable(),
+});
+export type StoredMail = z.infer<typeof MAIL_SCHEMA>;
+/** A mail as the core writes it: the store gives it its id in the write. */
+export type MailDraft = Omit<StoredMail, 'id'>;
+
   name: string;
   iso2: string;
   iso3?: string;

@@ -11,7 +11,9 @@ import { CorruptDataFileError } from './lowdb-durable-file';
 import { rowsById } from './table';
 
 /** `log`: an activity entry recorded in the same batch as the changes it describes (activity-book.ts). */
-export type JournalOp = { put: unknown } | { del: number } | { seq: number } | { log: unknown };
+/** `mail`: a mail the batch's change caused (issue 26, mail-sink.ts), which changes no row either. */
+export type JournalOp =
+  { put: unknown } | { del: number } | { seq: number } | { log: unknown } | { mail: unknown };
 
 export interface JournalContent {
   ops: JournalOp[];
@@ -29,6 +31,7 @@ function opOf(value: unknown): JournalOp | null {
   const v = value as Record<string, unknown>;
   if ('put' in v) return { put: v.put };
   if ('log' in v) return { log: v.log };
+  if ('mail' in v) return { mail: v.mail };
   if (isCount(v.del, 1)) return { del: v.del };
   if (isCount(v.seq, 0)) return { seq: v.seq };
   return null;
@@ -81,7 +84,7 @@ export function replay<T extends { id: number }>(
   let seq = start.seq;
   const bad: Replayed<T>['bad'] = [];
   for (const op of ops) {
-    if ('log' in op) continue;
+    if ('log' in op || 'mail' in op) continue;
     if ('del' in op) rows.delete(op.del);
     else if ('seq' in op) seq = Math.max(seq, op.seq);
     else {

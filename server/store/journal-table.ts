@@ -22,6 +22,8 @@
  *
  * Activity entries (activity-book.ts) live in the journal line of their change until a compaction drops
  * that journal; every compaction first copies the entries of what it drops to the activity archive.
+ * Mails (`{"mail":row}`, issue 26) ride the same way; they move to the mail table once their line has
+ * landed, and at open those the mail table lacks are put there before the journal is compacted.
  */
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -38,6 +40,8 @@ import { activityFields, checkedEntries } from './activity-book';
 import type { StoredActivity } from '#server/core/records';
 import type { InMemoryTable, PendingWrite, TableOptions, TableState } from './table';
 import { createTable } from './table';
+import type { MailSink } from './mail-sink';
+import { checkedMails } from './mail-sink';
 
 export const JOURNAL_MIN_COMPACT_LINES = 1000;
 /** Rows serialised per slice of a background snapshot: about a millisecond of work at 1 kB a row. */
@@ -56,6 +60,8 @@ export interface JournalTableOptions {
   onPersistError?: TableOptions['onPersistError'];
   /** Where the table's activity entries are kept (tables without it refuse changes that carry some). */
   activity?: { book: ActivityBook; archive: ActivityArchive };
+  /** Where the mails the table's changes cause go (tables without it refuse changes that carry some). */
+  mail?: MailSink;
 }
 
 export const journalFileOf = (file: string): string => file.replace(/\.json$/, '') + '.journal';
@@ -123,6 +129,7 @@ function lineOf<T extends Row>(write: PendingWrite<T>, diskSeq: number): { text:
   // An id handed out but not kept (put then removed in one batch) must still never come back.
   if (write.seq > Math.max(diskSeq, maxPut)) ops.push({ seq: write.seq });
   for (const entry of write.log) ops.push({ log: entry });
+  for (const mail of write.mail) ops.push({ mail });
   const text = ops.length === 1 ? JSON.stringify(ops[0]) : JSON.stringify(ops);
   return { text: `${text}\n`, count: ops.length };
 }
@@ -165,6 +172,11 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
   if (replayedLog.length && opts.activity) {
     await opts.activity.archive.keep(replayedLog);
     opts.activity.book.add(replayedLog);
+  }
+  // Mails of lines whose move to the mail table a crash cut short: moved now, before the journals go.
+  if (opts.mail) {
+    const mails = [...older.ops, ...content.ops].flatMap((op) => ('mail' in op ? [op.mail] : []));
+    await opts.mail.recover(checkedMails(journal, mails, opts.rowRule.report));
   }
   // Compact at open: the next start replays nothing, and a torn last line is gone with the rest.
   if (!snapshot || content.lines > 0 || oldExists || !journalExists) {
@@ -238,8 +250,10 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
   async function compactNow(write: PendingWrite<T>): Promise<void> {
     await compacting;
     await writeSnapshotInSlices(opts.file, { seq: write.seq, rows: write.rows() }, opts.beforeWrite);
-    // This batch is in no journal: its entries go straight to the archive, with those being dropped.
+    // This batch is in no journal: its entries go straight to the archive, with those being dropped,
+    // and its mails straight to the mail table.
     await archive([...oldLog, ...journalLog, ...write.log]);
+    await opts.mail?.recover(write.mail);
     oldLog = [];
     journalLog = [];
     await resetJournal(journal, true);
@@ -294,6 +308,7 @@ export async function openJournalTable<T extends Row>(opts: JournalTableOptions)
       check: opts.rowRule.fields,
       onPersistError: opts.onPersistError,
       ...(opts.activity ? { onLog: opts.activity.book.add, checkLog: activityFields } : {}),
+      ...(opts.mail ? { mail: opts.mail } : {}),
     },
   );
   return Object.assign(table, { compaction: async () => void (await compacting) });

@@ -9,6 +9,7 @@
  *                    placing an order rewrites one small file, whatever the number of orders
  *   activity.journal activity entries whose journal line a compaction has dropped (activity-book.ts);
  *                    newer entries are still in the journal line of the change they record
+ *   mail.json + mail.journal  the mail outbox with each mail's delivery state (mail-table.ts, issue 26)
  *   uploads/         images under content-hash names (fs-image-storage.ts)
  *   rows-checked.json  the files whose rows are known good, so a start checks only what changed
  *                    (row-check-memo.ts)
@@ -30,6 +31,8 @@ import { openOrderShards } from './order-shards';
 import type { RowCheckMemo } from './row-check-memo';
 import { openRowCheckMemo } from './row-check-memo';
 import { fileProblem, rowFields } from './record-schemas';
+import type { MailSink } from './mail-sink';
+import { openMailTable } from './mail-table';
 
 type FileCollection = Exclude<TableName, 'orders'>;
 
@@ -49,6 +52,7 @@ function openTable<T extends Row>(
   { beforeWrite, report }: LowdbStoreOptions,
   memo: RowCheckMemo,
   activity: { book: ActivityBook; archive: ActivityArchive },
+  mail: MailSink,
 ): Promise<JournalTable<T>> {
   return openJournalTable<T>({
     file: join(dataDir, COLLECTION_FILES[collection]),
@@ -56,6 +60,7 @@ function openTable<T extends Row>(
     rowRule: { fields: (row) => rowFields(collection, row), report, memo },
     beforeWrite,
     activity,
+    mail,
   });
 }
 
@@ -71,8 +76,9 @@ export async function openLowdbStores(dataDir: string, options: LowdbStoreOption
   const memo = await openRowCheckMemo(dataDir);
   const book = createActivityBook();
   const archive = await openActivityArchive(join(dataDir, ACTIVITY_FILE), book, options);
+  const mail = await openMailTable(dataDir, options, memo);
   const open = <T extends Row>(name: FileCollection) =>
-    openTable<T>(dataDir, name, options, memo, { book, archive });
+    openTable<T>(dataDir, name, options, memo, { book, archive }, mail.sink);
   const stores: Stores = {
     categories: await open('categories'),
     products: await open('products'),
@@ -85,8 +91,10 @@ export async function openLowdbStores(dataDir: string, options: LowdbStoreOption
       beforeWrite: options.beforeWrite,
       report: options.report,
       memo,
+      mail: mail.sink,
     }),
     activity: book,
+    mail: mail.table,
   };
   await memo.save();
   return stores;

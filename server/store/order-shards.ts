@@ -9,6 +9,9 @@
  * are reused (row-json.ts), so no write ever stringifies more than the changed rows.
  * The table's seq is written into every shard it writes; on open it is the largest seq or id found.
  * Migration: a single orders.json from the earlier layout is split into shards on open (migrate-orders.ts).
+ * Mails an order change causes (issue 26) are written in the shard of that change as `mail`, beside the
+ * rows, and kept there only until the mail table holds them (mail-sink.ts); at open they are moved there
+ * and the shard's list is emptied.
  */
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,6 +24,9 @@ import { fileProblem, rowFields } from './record-schemas';
 import type { RowCheckMemo } from './row-check-memo';
 import type { InMemoryTable, TableState } from './table';
 import { createTable } from './table';
+import type { StoredMail } from '#server/core/records';
+import type { MailSink } from './mail-sink';
+import { checkedMails } from './mail-sink';
 
 export const ORDERS_DIR = 'orders';
 export const SHARD_SIZE = 1000;
@@ -36,9 +42,12 @@ export interface OrderShardOptions {
   report?: (line: string) => void;
   /** Shards already known good (row-check-memo.ts). */
   memo?: RowCheckMemo;
+  /** Where the mails of order changes go (issue 26). */
+  mail?: MailSink;
 }
 
-type ShardDb = Low<TableState<StoredOrder>>;
+type ShardState = TableState<StoredOrder> & { mail?: StoredMail[] };
+type ShardDb = Low<ShardState>;
 
 export async function openOrderShards(
   dataDir: string,
@@ -57,7 +66,7 @@ export async function openOrderShards(
   const dbOf = (n: number): ShardDb => {
     let db = dbs.get(n);
     if (!db) {
-      const adapter = new DurableJsonFile<TableState<StoredOrder>>(
+      const adapter = new DurableJsonFile<ShardState>(
         join(dir, shardFileName(n)),
         check,
         options.beforeWrite,
@@ -79,7 +88,7 @@ export async function openOrderShards(
     return rows;
   };
 
-  const writeShard = async (n: number, state: TableState<StoredOrder>): Promise<void> => {
+  const writeShard = async (n: number, state: ShardState): Promise<void> => {
     const db = dbOf(n);
     const previous = db.data;
     db.data = state;
@@ -93,11 +102,17 @@ export async function openOrderShards(
 
   let seq = 0;
   const rows: StoredOrder[] = [];
+  const carrying: number[] = [];
+  const found: unknown[] = [];
   for (const name of (await readdir(dir)).filter((f) => SHARD_NAME.test(f)).sort()) {
     const n = Number(name.slice(0, 6));
     const db = dbOf(n);
     await db.read();
     seq = Math.max(seq, db.data.seq);
+    if (db.data.mail?.length) {
+      carrying.push(n);
+      found.push(...db.data.mail);
+    }
     for (const r of db.data.rows) {
       if (shardOf(r.id, size) !== n)
         throw new CorruptDataFileError(
@@ -118,6 +133,18 @@ export async function openOrderShards(
     size,
   );
 
+  if (options.mail && carrying.length) {
+    await options.mail.recover(checkedMails(dir, found, options.report));
+    for (const n of carrying) await writeShard(n, { seq: dbOf(n).data.seq, rows: dbOf(n).data.rows });
+  }
+  const sink = options.mail;
+  /** The mails a shard keeps: those not yet in the mail table, and the batch's own when it is the last. */
+  const mailOf = (n: number, batch: readonly StoredMail[], last: boolean): StoredMail[] | undefined => {
+    const kept = (dbOf(n).data.mail ?? []).filter((m) => !sink?.has(m.id));
+    const mail = last ? [...kept, ...batch] : kept;
+    return mail.length ? mail : undefined;
+  };
+
   const table: InMemoryTable<StoredOrder> = createTable<StoredOrder>(
     { seq, rows: migrated },
     async (w) => {
@@ -125,20 +152,23 @@ export async function openOrderShards(
       const landed: number[] = [];
       try {
         for (const n of dirty) {
-          await writeShard(n, { seq: w.seq, rows: shardRows(n, w.get) });
+          const mail = mailOf(n, w.mail, n === dirty[dirty.length - 1]);
+          await writeShard(n, { seq: w.seq, rows: shardRows(n, w.get), ...(mail ? { mail } : {}) });
           landed.push(n);
         }
       } catch (e) {
         // Memory rolls the whole batch back; put back the shards of it that did land, so disk agrees.
         for (const n of landed)
-          await writeShard(n, { seq: table.snapshot().seq, rows: shardRows(n, table.get) }).catch(
-            () => undefined,
-          );
+          await writeShard(n, {
+            seq: table.snapshot().seq,
+            rows: shardRows(n, table.get),
+            ...(mailOf(n, [], false) ? { mail: mailOf(n, [], false) } : {}),
+          }).catch(() => undefined);
         throw e;
       }
     },
     dir,
-    { check: (row) => rowFields('orders', row) },
+    { check: (row) => rowFields('orders', row), ...(sink ? { mail: sink } : {}) },
   );
   return table;
 }

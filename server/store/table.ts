@@ -12,7 +12,8 @@
  */
 import { DomainError, validationFailed } from '#server/core/api/errors';
 import type { Commit, Mutation, Row, RowChange, Table } from '#server/core/ports';
-import type { StoredActivity } from '#server/core/records';
+import type { MailDraft, StoredActivity, StoredMail } from '#server/core/records';
+import type { MailSink } from './mail-sink';
 
 export interface TableState<T> {
   seq: number;
@@ -47,6 +48,8 @@ export interface PendingWrite<T> {
   rows(): T[];
   /** Activity entries the batch's changes carry: they must land in the same write (or not at all). */
   log: readonly StoredActivity[];
+  /** Mails the batch's changes cause, with their ids (issue 26): the same write holds them. */
+  mail: readonly StoredMail[];
 }
 
 export type Persist<T> = (write: PendingWrite<T>) => Promise<void>;
@@ -101,6 +104,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 class Overlay<T extends Row> {
   readonly changes = new Map<number, T | null>();
   readonly log: StoredActivity[] = [];
+  readonly mail: MailDraft[] = [];
   constructor(
     private readonly committed: ReadonlyMap<number, T>,
     public seq: number,
@@ -139,13 +143,15 @@ export interface TableOptions {
   checkLog?: (entry: unknown) => Record<string, string> | null;
   /** A shared store (several instances over one database); see TableSync. */
   sync?: TableSync<Row>;
+  /** Where the mails a change causes go once its write has landed (a table without it refuses them). */
+  mail?: MailSink;
 }
 
 export function createTable<T extends Row>(
   initial: TableState<T>,
   persist: Persist<T>,
   label = 'table',
-  { check, onPersistError = logPersistError, onLog, checkLog, sync: anySync }: TableOptions = {},
+  { check, onPersistError = logPersistError, onLog, checkLog, sync: anySync, mail: sink }: TableOptions = {},
 ): InMemoryTable<T> {
   const loaded = rowsById(initial);
   const committed = loaded.rows;
@@ -173,6 +179,15 @@ export function createTable<T extends Row>(
     }
   };
 
+  const assertMailable = (mail: readonly MailDraft[] | undefined): void => {
+    if (!mail?.length) return;
+    if (!sink) throw new Error(`${label} keeps no mail`);
+    for (const draft of mail) {
+      const fields = sink.check(draft);
+      if (fields) throw validationFailed(fields, "This change's mail is over the shop's limits");
+    }
+  };
+
   const putRow = (w: Overlay<T>, row: T, nextSeq: number): number => {
     w.changes.set(row.id, row);
     // Rows inserted with their own ids (seeding) must never be handed out again by nextId.
@@ -184,7 +199,9 @@ export function createTable<T extends Row>(
     const out = fn(w.get, () => ++s) as RowChange<T, R>;
     assertStorable(out.put ?? []);
     assertLoggable(out.log);
+    assertMailable(out.mail);
     if (out.log) w.log.push(...out.log);
+    if (out.mail) w.mail.push(...out.mail);
     for (const id of out.remove ?? []) if (w.get(id)) w.changes.set(id, null);
     for (const row of out.put ?? []) s = putRow(w, row, s);
     w.seq = s;
@@ -197,8 +214,9 @@ export function createTable<T extends Row>(
   ): R {
     let s = w.seq;
     const before = w.rows();
-    const { rows, result, log } = fn(before, () => ++s);
+    const { rows, result, log, mail } = fn(before, () => ++s);
     assertLoggable(log);
+    assertMailable(mail);
     if (rows !== before) {
       // Diff by identity: rows are immutable values, so an untouched row is the very same object.
       assertStorable(rows.filter((row) => w.get(row.id) !== row));
@@ -210,6 +228,7 @@ export function createTable<T extends Row>(
       for (const row of before) if (!kept.has(row.id)) w.changes.set(row.id, null);
     }
     if (log) w.log.push(...log);
+    if (mail) w.mail.push(...mail);
     w.seq = s;
     return result;
   }
@@ -270,9 +289,18 @@ export function createTable<T extends Row>(
         return { ok: false, error };
       }
     });
-    if (w.changes.size > 0 || w.seq !== seq || w.log.length > 0) {
+    if (w.changes.size > 0 || w.seq !== seq || w.log.length > 0 || w.mail.length > 0) {
+      // Ids are given before the write so it can hold them; a failed write only leaves a gap.
+      const mail = w.mail.length && sink ? sink.assign(w.mail) : [];
       try {
-        await persist({ seq: w.seq, changes: w.changes, get: w.get, rows: () => w.rows(), log: w.log });
+        await persist({
+          seq: w.seq,
+          changes: w.changes,
+          get: w.get,
+          rows: () => w.rows(),
+          log: w.log,
+          mail,
+        });
       } catch (cause) {
         // The client gets no file name or system message; the server log gets both.
         onPersistError(label, cause);
@@ -289,6 +317,7 @@ export function createTable<T extends Row>(
         return;
       }
       commit(w);
+      if (mail.length) sink?.adopt(mail);
     } else if (sync) {
       await sync.end().catch((cause: unknown) => onPersistError(label, cause));
     }

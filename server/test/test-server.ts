@@ -12,6 +12,7 @@ import { tinyDemoStore } from './tiny-seed';
 import { createApp } from '#server/http/app';
 import type { ServerLimits } from '#server/http/server-settings';
 import { createLimitedServer } from '#server/http/server-settings';
+import { testMailSettings } from './mail-kit';
 
 export const TEST_ADMIN = { email: 'admin@threadline.test', password: 'admin-secret-1' };
 /** A cheap scrypt (about 2 ms a hash) so suites that register many shoppers stay fast. */
@@ -41,6 +42,8 @@ export async function startTestServer(
     demo: { store: tinyDemoStore },
     log: () => undefined,
     hasherCost: TEST_HASHER_COST,
+    // Mails are kept in the mailbox unless a test passes its own settings (issue 26).
+    mail: testMailSettings(),
     ...opts,
   });
   const app = createApp({

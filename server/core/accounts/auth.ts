@@ -13,6 +13,9 @@ import type { StoredUser } from '../records';
 import { toPublicUser } from '../records';
 import { createSessionBook } from './session-book';
 import { createUserIndex, emailKey } from './user-index';
+import type { Mailer } from '../mail/outbox';
+import { passwordChanged, welcome } from '../mail/account-mails';
+import { createPasswordReset } from './password-reset';
 
 /** The address of a caller whose transport knows none (in-process callers: seeding, test kits). */
 const NO_ADDRESS = 'local';
@@ -24,7 +27,7 @@ const NO_ADDRESS = 'local';
  */
 const settingsOf = (stored: string): string => stored.split('$').slice(0, -2).join('$');
 
-export function createAuthUseCases(deps: CoreDeps, throttles?: ThrottleStore) {
+export function createAuthUseCases(deps: CoreDeps, throttles?: ThrottleStore, mailer?: Mailer) {
   const { stores, hasher, clock } = deps;
   const throttle = createLoginThrottle(clock, throttles);
   const sessions = createSessionBook(deps);
@@ -77,6 +80,8 @@ export function createAuthUseCases(deps: CoreDeps, throttles?: ThrottleStore) {
     phone: string;
     password: string;
     isAdmin: boolean;
+    /** Register sends a welcome, in the same write as the account. */
+    welcome?: boolean;
   }): Promise<StoredUser> {
     const passwordHash = await hasher.hash(fields.password);
     const key = emailKey(fields.email);
@@ -94,7 +99,10 @@ export function createAuthUseCases(deps: CoreDeps, throttles?: ThrottleStore) {
           password_hash: passwordHash,
           created_at: clock.now().toISOString(),
         };
-        return { put: [user], result: user };
+        const mail = fields.welcome
+          ? mailer?.queue('welcome', [user.email], (s) => welcome(s, user.name))
+          : [];
+        return { put: [user], result: user, mail };
       });
     } finally {
       claimed.delete(key);
@@ -106,7 +114,7 @@ export function createAuthUseCases(deps: CoreDeps, throttles?: ThrottleStore) {
 
     /** Register never creates an admin: the body schema strips is_admin and we set 0 here anyway. */
     async register(body: RegisterBody): Promise<AuthResponse> {
-      const user = await createUser({ ...body, isAdmin: false });
+      const user = await createUser({ ...body, isAdmin: false, welcome: true });
       return openSession(user, clock.now());
     },
 
@@ -176,11 +184,14 @@ export function createAuthUseCases(deps: CoreDeps, throttles?: ThrottleStore) {
           sessions_revoked_at: clock.now().toISOString(),
           kept_session_id: principal.sessionId,
         };
-        return { put: [next], result: next };
+        const mail = mailer?.queue('password-changed', [u.email], (s) => passwordChanged(s, u.name));
+        return { put: [next], result: next, mail };
       });
       await sessions.dropRevoked(changed);
       return { message: 'Password changed' };
     },
+
+    ...createPasswordReset(deps, sessions, accounts, mailer),
 
     hasAdmin(): boolean {
       return stores.users.all().some((u) => u.is_admin === 1);

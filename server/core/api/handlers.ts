@@ -9,7 +9,7 @@ import { LOCAL_ADDRESS } from './input';
 import type { Principal } from '../ports';
 import type { CachedAnswer } from './reply';
 import type { Core } from '../core';
-import { DomainError, notFound } from './errors';
+import { DomainError } from './errors';
 import type { StatusReply, TextStream } from './reply';
 import type { TableName } from '../ports';
 
@@ -78,22 +78,11 @@ export const HANDLERS: Handlers = {
   exportOrders: (c, i) => c.csv.exportOrders(i.query),
   exportProducts: (c) => c.csv.exportProducts(),
   importProducts: (c, i) => c.csv.importProducts(me(i).user, i.body, i.query.dry_run),
-  // Issue 26: placeholders while the outbox is built, so the contract can land first.
-  forgotPassword: () => {
-    throw notFound('Password reset');
-  },
-  resetPassword: () => {
-    throw notFound('Password reset');
-  },
-  adminMailList: () => {
-    throw notFound('Mailbox');
-  },
-  adminMail: () => {
-    throw notFound('Mail');
-  },
-  adminMailRetry: () => {
-    throw notFound('Mail');
-  },
+  forgotPassword: (c, i) => c.auth.forgotPassword(i.body),
+  resetPassword: (c, i) => c.auth.resetPassword(i.body),
+  adminMailList: (c, i) => c.mail.list(i.query),
+  adminMail: (c, i) => c.mail.get(i.params.id),
+  adminMailRetry: (c, i) => c.mail.retry(i.params.id),
 };
 
 /** Public catalogue reads answered from the serialised cache, with ETag and 304. */

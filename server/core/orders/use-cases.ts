@@ -22,6 +22,8 @@ import type { CoreDeps } from '../ports';
 import type { StoredOrder } from '../records';
 import { toPublicOrder } from '../records';
 import type { StockLedger } from '../stock/ledger';
+import type { Mailer } from '../mail/outbox';
+import { NEWS_STATUSES, newOrderAlert, orderConfirmation, orderStatusNews } from '../mail/order-mails';
 
 const keyReused = (): DomainError =>
   new DomainError(
@@ -40,6 +42,7 @@ export function createOrderUseCases(
   { stores, clock, currency = 'USD' }: CoreDeps,
   book: OrderBook = createOrderBook(stores.orders),
   stock?: StockLedger,
+  mailer?: Mailer,
 ) {
   const index = createOrderIndex(stores.orders);
   /** An id of the order book as the public order (none if the row is gone). */
@@ -151,7 +154,14 @@ export function createOrderUseCases(
         idempotency_key: key,
         ...(hash ? { request_hash: hash } : {}),
       };
-      return { put: [order], result: { orderId: id } };
+      // The confirmation (to the account's e-mail) and the shop's alert ride in the order's own write.
+      const mail = mailer
+        ? [
+            ...mailer.queue('order-confirmation', [user.email], (s) => orderConfirmation(s, order)),
+            ...mailer.queue('new-order', mailer.alertRecipients(), (s) => newOrderAlert(s, order)),
+          ]
+        : [];
+      return { put: [order], result: { orderId: id }, mail };
     });
     try {
       return await placing;
@@ -262,7 +272,12 @@ export function createOrderUseCases(
             },
           ],
         };
-        return { put: [next], result: toPublicOrder(next) };
+        const owner = stores.users.get(current.user_id);
+        const mail =
+          mailer && owner && status !== current.status && NEWS_STATUSES.includes(status)
+            ? mailer.queue('order-status', [owner.email], (s) => orderStatusNews(s, next, status))
+            : [];
+        return { put: [next], result: toPublicOrder(next), mail };
       });
       try {
         return await changing;

@@ -11,12 +11,14 @@ import { DomainError, notFound, validationFailed } from '../api/errors';
 import type { CoreDeps } from '../ports';
 import type { StoredNotification, StoredProduct, StoredStockRequest } from '../records';
 import type { Restock, StockLedger } from './ledger';
+import type { Mailer } from '../mail/outbox';
+import { backInStock } from '../mail/account-mails';
 
 const slot = (pid: number, size: string, color: string): string => `${pid}\u0000${size}\u0000${color}`;
 const tooMany = (): DomainError =>
   new DomainError('conflict', `You can wait for at most ${LIMITS.stockRequests} sizes at a time`);
 
-export function createStockAlerts({ stores, clock }: CoreDeps, ledger: StockLedger) {
+export function createStockAlerts({ stores, clock }: CoreDeps, ledger: StockLedger, mailer?: Mailer) {
   /** product id → requests waiting on it; user id → their requests. Kept from the table's commits. */
   const byProduct = new Map<number, Set<StoredStockRequest>>();
   const byUser = new Map<number, Set<StoredStockRequest>>();
@@ -139,7 +141,16 @@ export function createStockAlerts({ stores, clock }: CoreDeps, ledger: StockLedg
             const added = put.filter((n) => n.user_id === uid).length;
             for (const old of mine.slice(Math.max(0, LIMITS.notifications - added))) remove.push(old.id);
           }
-          return { put, remove, result: undefined };
+          // The mail beside each in-app notification, in the same write.
+          const mail = put.flatMap((n) => {
+            const u = stores.users.get(n.user_id);
+            if (!u || !mailer) return [];
+            const product = { id: pid, title: n.product_title };
+            return mailer.queue('back-in-stock', [u.email], (st) =>
+              backInStock(st, u.name, product, n.size, n.color),
+            );
+          });
+          return { put, remove, result: undefined, mail };
         });
       await stores.stockRequests.change(() => ({ remove: due.map((r) => r.id), result: undefined }));
     } catch (e) {

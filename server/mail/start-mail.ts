@@ -1,0 +1,17 @@
+/** The sender of a backend's outbox, over SMTP when SMTP_URL is set (index.ts starts it after boot). */
+import type { Backend } from '#server/boot';
+import type { MailSetup } from './mail-config';
+import type { MailSender } from './sender';
+import { startMailSender } from './sender';
+import { createSmtpTransport } from './smtp-transport';
+
+export function startMail(backend: Backend, setup: MailSetup): MailSender | undefined {
+  const table = backend.core.deps.stores.mail;
+  if (!table) return undefined;
+  return startMailSender({
+    table,
+    transport: setup.smtpUrl ? createSmtpTransport(setup.smtpUrl) : undefined,
+    from: setup.from,
+    domain: setup.domain,
+  });
+}
