@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { server } from '#mock-api/node';
+import { demoShopperCredentials, getMockToken, mockBackend } from '#mock-api/mock-store';
 import { RESET_PASSWORD_MESSAGE } from '#contract/schemas/mail';
-import { TOKEN_KEY } from '#web/lib/api-client';
+import { ApiError, TOKEN_KEY, api } from '#web/lib/api-client';
 import { recordRequests } from '#web/test/requests';
 import { renderWithApp } from '#web/test/render';
+import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 
 const TOKEN = 'ab'.repeat(32);
@@ -45,7 +47,39 @@ function answerReset(reply: () => Response) {
   return bodies;
 }
 
+/** The link of the newest reset mail to `email`, read from the mailbox as the mock admin (it is queued after the 202). */
+async function resetLinkFor(email: string): Promise<URL> {
+  const token = await getMockToken('admin');
+  let id: number | undefined;
+  await waitFor(async () => {
+    const list = await api('adminMailList', { query: { state: 'kept' }, token });
+    id = list.items.find((m) => m.kind === 'password-reset' && m.to === email)?.id;
+    expect(id).toBeDefined();
+  });
+  const mail = await api('adminMail', { params: { id: id! }, token });
+  return new URL(/https?:\/\/\S+\/reset-password#token=[0-9a-f]{64}/.exec(mail.text ?? '')![0]);
+}
+
 describe('Reset password page', () => {
+  it("runs the whole recovery against the mock core: forgot, the mail's link, a new password, sign in", async () => {
+    const { email, password } = demoShopperCredentials((await mockBackend()).demo);
+    renderWithApp(<ForgotPasswordPage />, { route: '/forgot-password' });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByRole('textbox', { name: 'Email Address' }), email);
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText(/If an account exists for that address/)).toBeInTheDocument();
+
+    const link = await resetLinkFor(email);
+    expect(link.search).toBe('');
+    cleanup();
+    renderReset(link.hash);
+    await choose(user, 'brand-new-pass-2');
+    expect(await screen.findByText(RESET_PASSWORD_MESSAGE)).toHaveFocus();
+
+    await expect(api('login', { body: { email, password } })).rejects.toBeInstanceOf(ApiError);
+    expect((await api('login', { body: { email, password: 'brand-new-pass-2' } })).user.email).toBe(email);
+  });
+
   it('reads the token from the fragment, then clears it from the address bar', async () => {
     renderReset();
     expect(screen.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();

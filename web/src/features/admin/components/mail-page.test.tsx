@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '#mock-api/node';
 import type { MailDetail, MailList, MailSummary } from '#contract/schemas/mail';
+import { api } from '#web/lib/api-client';
 import { renderAsAdmin } from '#web/test/admin-kit';
 import { MailPage } from './mail-page';
 
@@ -70,6 +71,25 @@ const rows = async () =>
     .slice(1);
 
 describe('Admin mailbox', () => {
+  it("lists the mock core's own mail: a new account's welcome, kept, with its HTML in the sandbox", async () => {
+    await api('register', {
+      body: { name: 'Ada Mailtest', email: 'ada.mail@example.com', phone: '5550100', password: 'ada-pass-1' },
+      token: null,
+    });
+    const user = await renderMailbox();
+    const row = (await rows()).find((r) => r.textContent?.includes('ada.mail@example.com'));
+    expect(row).toBeDefined();
+    expect(within(row!).getByRole('cell', { name: 'Welcome' })).toBeInTheDocument();
+    expect(within(row!).getByRole('cell', { name: 'Kept' })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Mail is not being delivered' })).toBeInTheDocument();
+
+    await user.click(within(row!).getByRole('button', { name: /^Welcome to / }));
+    const dialog = await screen.findByRole('dialog', { name: /^Welcome to / });
+    const frame = await within(dialog).findByTitle('The mail as HTML');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame.getAttribute('srcdoc')).toContain('Ada Mailtest');
+  });
+
   it('without SMTP says mail is not delivered and how to set SMTP_URL, and lists the kept mails', async () => {
     serveMailbox(
       [mail(), mail({ id: 2, kind: 'welcome', subject: 'Welcome to Threadline', account: true })],
