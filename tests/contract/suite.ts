@@ -14,6 +14,7 @@ import { activitySuite } from './suite-activity';
 import { reportsSuite } from './suite-reports';
 import { stockSuite } from './suite-stock';
 import { wishlistSuite } from './suite-wishlist';
+import { mailSuite } from './suite-mail';
 
 export function runContractSuite(target: () => ContractTarget): void {
   const client = createClient(target);
@@ -26,4 +27,5 @@ export function runContractSuite(target: () => ContractTarget): void {
   reportsSuite(client);
   activitySuite(client);
   csvSuite(client);
+  mailSuite(client);
 }
