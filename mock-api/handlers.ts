@@ -10,13 +10,8 @@ import { API_BASE, BODY_LIMITS, endpoints } from '#contract/endpoints';
 import type { ApiReply } from '#server/core/api/handle';
 import { errorReply } from '#server/core/api/handle';
 import { DomainError } from '#server/core/api/errors';
-import {
-  assertCsvContentType,
-  assertJsonContentType,
-  bodyTooLarge,
-  decodeUtf8Text,
-  parseJsonText,
-} from '#server/core/api/request-body';
+import type { BodyReader } from '#server/core/api/request-body';
+import { BODY_READERS, bodyTooLarge } from '#server/core/api/request-body';
 import { mockBackend } from './mock-store';
 
 const json = (reply: ApiReply): Response => {
@@ -50,21 +45,12 @@ function streamed(reply: ApiReply & { stream: AsyncIterable<string> }): Response
 }
 
 /** The same body rules as the Koa server (server/core/api/request-body.ts), with the endpoint's limit. */
-async function readBody(request: Request, limit: number): Promise<unknown> {
-  const text = await request.text();
-  if (!text) return undefined;
-  if (new TextEncoder().encode(text).length > limit) throw bodyTooLarge(limit);
-  assertJsonContentType(request.headers.get('content-type'));
-  return parseJsonText(text);
-}
-
-/** A CSV body (the products import): declared as CSV, at most the limit, UTF-8. */
-async function readCsvBody(request: Request, limit: number): Promise<string> {
+async function readBody<T>(request: Request, limit: number, reader: BodyReader<T>): Promise<T> {
   const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.length === 0) return '';
+  if (bytes.length === 0) return reader.none;
   if (bytes.length > limit) throw bodyTooLarge(limit);
-  assertCsvContentType(request.headers.get('content-type'));
-  return decodeUtf8Text(bytes);
+  reader.assertType(request.headers.get('content-type'));
+  return reader.value(bytes);
 }
 
 function bearer(request: Request): string | undefined {
@@ -89,11 +75,9 @@ const apiHandlers = (Object.keys(endpoints) as EndpointName[]).map((name) => {
       const reply = await api.handle(name, {
         params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
         query: firstValues(new URL(request.url).searchParams),
-        readBody: !ep.body
-          ? undefined
-          : ep.bodyType === 'csv'
-            ? () => readCsvBody(request, limit)
-            : () => readBody(request, limit),
+        readBody: ep.body
+          ? () => readBody<unknown>(request, limit, BODY_READERS[ep.bodyType ?? 'json'])
+          : undefined,
         token: bearer(request),
         idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
         ifNoneMatch: request.headers.get('if-none-match') ?? undefined,

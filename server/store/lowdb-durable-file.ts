@@ -38,6 +38,34 @@ export interface RowRule {
 
 export const QUARANTINE_SUFFIX = '.quarantine.jsonl';
 
+export type BadRow = { row: unknown; fields: Record<string, string> };
+
+/**
+ * Appends `bad` to `<file>.quarantine.jsonl`, one `{ at, row, fields }` per line, fsynced before it
+ * returns (the caller then drops the rows from where they were), and reports each row as `what`.
+ */
+export async function quarantineRows(
+  file: string,
+  bad: readonly BadRow[],
+  what: string,
+  report: (line: string) => void = (line) => console.error(line),
+): Promise<void> {
+  const at = new Date().toISOString();
+  const quarantine = `${file}${QUARANTINE_SUFFIX}`;
+  await appendFile(quarantine, bad.map((b) => `${JSON.stringify({ at, ...b })}\n`).join(''), { mode: 0o600 });
+  const fh = await open(quarantine, 'r');
+  await fh.sync().finally(() => fh.close());
+  for (const b of bad) {
+    const id = (b.row as { id?: unknown } | null)?.id;
+    const fields = Object.entries(b.fields)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; ');
+    report(
+      `[store] ${file}: ${what} ${String(id ?? '?')} cannot be loaded (${fields}); moved to ${quarantine}.`,
+    );
+  }
+}
+
 let tmpCounter = 0;
 
 export class DurableJsonFile<T> implements Adapter<T> {
@@ -76,32 +104,16 @@ export class DurableJsonFile<T> implements Adapter<T> {
 
   private async quarantineBadRows<D extends { rows: unknown[] }>(data: D): Promise<D> {
     const rule = this.rowRule!;
-    const bad: Array<{ row: unknown; fields: Record<string, string> }> = [];
+    const bad: BadRow[] = [];
     const good = data.rows.filter((row) => {
       const fields = rule.fields(row);
       if (fields) bad.push({ row, fields });
       return !fields;
     });
     if (!bad.length) return data;
-    const at = new Date().toISOString();
-    const quarantine = `${this.file}${QUARANTINE_SUFFIX}`;
-    await appendFile(quarantine, bad.map((b) => `${JSON.stringify({ at, ...b })}\n`).join(''), {
-      mode: 0o600,
-    });
-    const fh = await open(quarantine, 'r');
-    await fh.sync().finally(() => fh.close());
+    await quarantineRows(this.file, bad, 'row', rule.report);
     const kept = { ...data, rows: good };
     await writeFileDurably(this.file, serializeData(kept));
-    const report = rule.report ?? ((line: string) => console.error(line));
-    for (const b of bad) {
-      const id = (b.row as { id?: unknown } | null)?.id;
-      const fields = Object.entries(b.fields)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join('; ');
-      report(
-        `[store] ${this.file}: row ${String(id ?? '?')} cannot be loaded (${fields}); moved to ${quarantine}.`,
-      );
-    }
     return kept;
   }
 

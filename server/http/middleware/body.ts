@@ -6,13 +6,8 @@
  * declared as CSV and decoded as UTF-8 (server/core/api/request-body.ts).
  */
 import type { Context } from 'koa';
-import {
-  assertCsvContentType,
-  assertJsonContentType,
-  bodyTooLarge,
-  decodeUtf8Text,
-  parseJsonText,
-} from '#server/core/api/request-body';
+import type { BodyReader } from '#server/core/api/request-body';
+import { BODY_READERS, bodyTooLarge } from '#server/core/api/request-body';
 
 /**
  * Past this much beyond the route's own limit we stop draining and drop the connection instead: a body
@@ -33,20 +28,16 @@ function drain(ctx: Context, already: number, limit: number): void {
 const hasBody = (ctx: Context): boolean =>
   Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
 
-/** The body's bytes, after the size and type checks; undefined when there is none. */
-async function readBytes(
-  ctx: Context,
-  limit: number,
-  assertType: (contentType: string) => void,
-): Promise<Buffer | undefined> {
-  if (!hasBody(ctx)) return undefined;
+/** The body's value, after the size and type checks; the reader's `none` when there is no body. */
+async function readBody<T>(ctx: Context, limit: number, reader: BodyReader<T>): Promise<T> {
+  if (!hasBody(ctx)) return reader.none;
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > limit) {
     drain(ctx, 0, limit);
     throw bodyTooLarge(limit);
   }
   try {
-    assertType(ctx.get('content-type'));
+    reader.assertType(ctx.get('content-type'));
   } catch (e) {
     drain(ctx, 0, limit);
     throw e;
@@ -61,16 +52,14 @@ async function readBytes(
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks);
+  return reader.value(Buffer.concat(chunks));
 }
 
-export async function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
-  const bytes = await readBytes(ctx, limit, assertJsonContentType);
-  return bytes === undefined ? undefined : parseJsonText(bytes.toString('utf8'));
+export function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
+  return readBody(ctx, limit, BODY_READERS.json);
 }
 
 /** A CSV body as text; an empty one is an empty text (the import then says the file is empty). */
-export async function readCsvBody(ctx: Context, limit: number): Promise<string> {
-  const bytes = await readBytes(ctx, limit, assertCsvContentType);
-  return bytes === undefined ? '' : decodeUtf8Text(bytes);
+export function readCsvBody(ctx: Context, limit: number): Promise<string> {
+  return readBody(ctx, limit, BODY_READERS.csv);
 }
