@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { LIMITS, ORDER_LIMITS } from '#contract/limits';
+import { line, lineText } from '#contract/rules/text';
 import type { Category } from '#contract/schemas/category';
 import { categorySchema, idSchema } from '#contract/schemas/category';
 import type { Order } from '#contract/schemas/order';
@@ -20,8 +21,8 @@ import { inventoryLineSchema } from '#contract/schemas/stock';
 import { userSchema } from '#contract/schemas/user';
 import type { ActivityEntry } from '#contract/schemas/activity';
 import { activityEntrySchema } from '#contract/schemas/activity';
-
 import { mailKindSchema, mailStateSchema } from '#contract/schemas/mail';
+
 /**
  * A tracked variant as stored: the units the admin last set, and how many units the orders then held
  * (every line of an order that is not cancelled holds its units). Units left are `quantity` minus what
@@ -31,7 +32,7 @@ import { mailKindSchema, mailStateSchema } from '#contract/schemas/mail';
 const storedInventoryLine = inventoryLineSchema.extend({
   held: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
-const labelText = z.string().max(LIMITS.label);
+const labelText = lineText(LIMITS.label);
 
 export const ROW_SCHEMAS = {
   categories: categorySchema,
@@ -43,36 +44,36 @@ export const ROW_SCHEMAS = {
       inventory: z.array(storedInventoryLine).max(LIMITS.variants).optional(),
     }),
   users: userSchema.extend({
-    password_hash: z.string().min(1),
-    created_at: z.string(),
+    password_hash: line(z.string().min(1).max(LIMITS.hash)),
+    created_at: lineText(LIMITS.stamp),
     /** Set by a password change: sessions opened at or before this ISO time are ended (accounts/session-book.ts)… */
-    sessions_revoked_at: z.string().max(LIMITS.stamp).optional(),
+    sessions_revoked_at: lineText(LIMITS.stamp).optional(),
     /** …except this one, the session that made the change. */
     kept_session_id: idSchema.optional(),
-  }),
     /** Forgot password (issue 26): the SHA-256 of the one live reset token, and when it stops working. */
     reset_token_hash: z.string().max(LIMITS.hash).optional(),
     reset_expires_at: z.string().max(LIMITS.stamp).optional(),
     /** When the last reset mails were queued (at most 3 an hour per account). */
     reset_mails: z.array(z.string().max(LIMITS.stamp)).max(3).optional(),
+  }),
   sessions: z.object({
     id: idSchema,
     user_id: idSchema,
-    token_hash: z.string().min(1).max(LIMITS.hash),
-    created_at: z.string().max(LIMITS.stamp),
-    expires_at: z.string().max(LIMITS.stamp),
+    token_hash: line(z.string().min(1).max(LIMITS.hash)),
+    created_at: lineText(LIMITS.stamp),
+    expires_at: lineText(LIMITS.stamp),
   }),
   orders: orderSchema.extend({
     items: z.array(orderItemSchema).max(ORDER_LIMITS.lines),
-    idempotency_key: z.string().max(LIMITS.idempotencyKey).nullable(),
+    idempotency_key: lineText(LIMITS.idempotencyKey).nullable(),
     /** SHA-256 of the request (orders/request.ts): tells a retry from a reused key. Older orders lack it. */
-    request_hash: z.string().max(LIMITS.hash).optional(),
+    request_hash: lineText(LIMITS.hash).optional(),
   }),
   wishlist: z.object({
     id: idSchema,
     user_id: idSchema,
     product_id: idSchema,
-    created_at: z.string().max(LIMITS.stamp),
+    created_at: lineText(LIMITS.stamp),
   }),
   /** A shopper waiting for a sold-out size × colour; removed once the notification is written. */
   stockRequests: z.object({
@@ -81,17 +82,17 @@ export const ROW_SCHEMAS = {
     product_id: idSchema,
     size: labelText,
     color: labelText,
-    created_at: z.string().max(LIMITS.stamp),
+    created_at: lineText(LIMITS.stamp),
   }),
   notifications: z.object({
     id: idSchema,
     user_id: idSchema,
     product_id: idSchema,
     /** Kept so a notification still reads well after the product is gone. */
-    product_title: z.string().max(LIMITS.title),
+    product_title: lineText(LIMITS.title),
     size: labelText,
     color: labelText,
-    created_at: z.string().max(LIMITS.stamp),
+    created_at: lineText(LIMITS.stamp),
     read: z.boolean(),
   }),
 };
@@ -114,7 +115,6 @@ export type StoredInventoryLine = z.infer<typeof storedInventoryLine>;
 export const ACTIVITY_SCHEMA = activityEntrySchema;
 export type StoredActivity = ActivityEntry;
 
-export interface CountryRow {
 /**
  * A mail of the outbox (issue 26). It is written in the same durable write as the change that causes it
  * (RowChange.mail: the store gives it its id), then moved to the store's mail table, where the sender
@@ -139,6 +139,7 @@ export type StoredMail = z.infer<typeof MAIL_SCHEMA>;
 /** A mail as the core writes it: the store gives it its id in the write. */
 export type MailDraft = Omit<StoredMail, 'id'>;
 
+export interface CountryRow {
   name: string;
   iso2: string;
   iso3?: string;
