@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogQuery } from '#contract/rules/catalog-query';
 import { catalogQuerySchema, runCatalogQuery } from '#contract/rules/catalog-query';
 import type { Category } from '#contract/schemas/category';
+import { catalogStores } from '#server/test/catalog-stores';
 import { createMemoryStores } from './memory-store';
 import { createCatalogIndex } from '#server/core/catalog/indexes';
 import { listCatalog } from '#server/core/catalog/listing';
@@ -70,12 +71,10 @@ function expectSame(stores: Stores, index: ReturnType<typeof createCatalogIndex>
 describe('catalogue indexes agree with the plain scan', () => {
   it('for 600 random queries over a random catalogue, through creates, updates and deletes', async () => {
     const r = rng(20261122);
-    const stores = createMemoryStores();
-    await stores.categories.mutate((rows) => ({ rows: [...rows, ...cats], result: undefined }));
-    await stores.products.mutate(() => ({
-      rows: Array.from({ length: 300 }, (_, i) => product(r, i + 1)),
-      result: undefined,
-    }));
+    const stores = await catalogStores(
+      cats,
+      Array.from({ length: 300 }, (_, i) => product(r, i + 1)),
+    );
     // Chunks of 8 (not 512): the sorted lists' chunk splits and merges are crossed on every page.
     const index = createCatalogIndex(stores, { chunk: 8 });
     let nextId = 301;
