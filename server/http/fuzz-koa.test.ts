@@ -45,6 +45,8 @@ const journalOp = z.union([
   z.strictObject({ seq: z.number() }),
   // An activity entry written in the same line as the change it records (issue 15); its rule is the archive's.
   z.strictObject({ log: z.looseObject({ id: z.string() }) }),
+  // A mail the change caused (issue 26), in the same line; it changes no row.
+  z.strictObject({ mail: z.looseObject({}) }),
 ]);
 
 async function readJson(file: string, problems: string[]): Promise<z.infer<typeof dataFile> | undefined> {
