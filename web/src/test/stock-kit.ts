@@ -7,7 +7,10 @@ import type { InventoryLine } from '#contract/schemas/stock';
 import type { Product } from '#contract/schemas/product';
 import { getMockToken } from '#mock-api/mock-store';
 import { api } from '#web/lib/api-client';
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { reseed, type DemoData } from './catalog-store';
+import { signIn } from './shop-session';
 
 /** A demo product with at least two sizes and two colours. */
 export function sizedProduct(demo: DemoData, skip = 0): Product {
@@ -85,4 +88,24 @@ export async function reseedLowGoneUntracked(): Promise<{ low: Product; gone: Pr
   const untracked = demo.products.find((p) => !p.inventory && p.sizes.length && p.colors.length);
   if (!low || !gone || !untracked) throw new Error('the demo lacks the products these tests need');
   return { low, gone, untracked };
+}
+
+/**
+ * One back-in-stock notification for the signed-in demo shopper: the first sized product sold out in its
+ * `at`-th size and colour, the shopper waiting for it, then `quantity` units back. Returns the product
+ * and that size and colour.
+ */
+export async function oneBackInStock(
+  at: number,
+  quantity: number,
+): Promise<{ p: Product; size: string; color: string }> {
+  const {
+    products: [p],
+  } = await reseedWithStock((q) => stockOf(q, { [`${q.sizes[at]}|${q.colors[at]}`]: 0 }));
+  const [size, color] = [p!.sizes[at]!, p!.colors[at]!];
+  await signIn('shopper');
+  await shopperWaitsFor(p!, size, color);
+  await adminRestock(p!, [{ size, color, quantity }]);
+  await waitFor(async () => expect(await api('listNotifications')).toHaveLength(1));
+  return { p: p!, size, color };
 }

@@ -6,7 +6,7 @@ import { api } from '#web/lib/api-client';
 import { recordRequests } from '#web/test/requests';
 import { renderWithApp } from '#web/test/render';
 import { signIn } from '#web/test/shop-session';
-import { adminRestock, reseedWithStock, shopperWaitsFor, stockOf } from '#web/test/stock-kit';
+import { adminRestock, oneBackInStock, reseedWithStock, shopperWaitsFor, stockOf } from '#web/test/stock-kit';
 import { server } from '#mock-api/node';
 import { Header } from './header';
 import { UserMenu } from './user-menu';
@@ -59,14 +59,7 @@ describe('Account menu notifications badge', () => {
   });
 
   it('on a phone, the menu button and the side menu’s Profile carry the unread count', async () => {
-    const {
-      products: [p],
-    } = await reseedWithStock((q) => stockOf(q, { [`${q.sizes[0]}|${q.colors[0]}`]: 0 }));
-    const [s0, c0] = [p!.sizes[0]!, p!.colors[0]!];
-    await signIn('shopper');
-    await shopperWaitsFor(p!, s0, c0);
-    await adminRestock(p!, [{ size: s0, color: c0, quantity: 2 }]);
-    await waitFor(async () => expect(await api('listNotifications')).toHaveLength(1));
+    await oneBackInStock(0, 2);
 
     const user = userEvent.setup();
     renderWithApp(<Header />);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '#web/lib/api-client';
 import { renderWithApp } from '#web/test/render';
 import { signIn } from '#web/test/shop-session';
-import { adminRestock, reseedWithStock, shopperWaitsFor, stockOf } from '#web/test/stock-kit';
+import { oneBackInStock } from '#web/test/stock-kit';
 import { ProfilePage } from './profile-page';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -19,19 +19,12 @@ describe('Profile notifications', () => {
   });
 
   it('lists a size that is back in stock, links to the product, and marks it read', async () => {
-    const {
-      products: [p],
-    } = await reseedWithStock((q) => stockOf(q, { [`${q.sizes[0]}|${q.colors[0]}`]: 0 }));
-    const [size, color] = [p!.sizes[0]!, p!.colors[0]!];
-    await signIn('shopper');
-    await shopperWaitsFor(p!, size, color);
-    await adminRestock(p!, [{ size, color, quantity: 4 }]);
-    await waitFor(async () => expect(await api('listNotifications')).toHaveLength(1));
+    const { p, size, color } = await oneBackInStock(0, 4);
 
     const user = userEvent.setup();
     renderWithApp(<ProfilePage />, { route: '/profile' });
-    const link = await section().findByRole('link', { name: p!.title });
-    expect(link).toHaveAttribute('href', `/product/${p!.id}`);
+    const link = await section().findByRole('link', { name: p.title });
+    expect(link).toHaveAttribute('href', `/product/${p.id}`);
     const item = link.closest('li')!;
     expect(item).toHaveTextContent(`Size ${size}, colour ${color} is back in stock`);
     expect(within(item).getByText('New')).toBeInTheDocument();
@@ -40,7 +33,7 @@ describe('Profile notifications', () => {
     expect(within(item).getByText(new Date(note!.created_at).toLocaleDateString())).toBeInTheDocument();
 
     await user.click(
-      within(item).getByRole('button', { name: `Mark ${p!.title} (Size ${size}, colour ${color}) as read` }),
+      within(item).getByRole('button', { name: `Mark ${p.title} (Size ${size}, colour ${color}) as read` }),
     );
     await waitFor(() => expect(within(item).queryByText('New')).not.toBeInTheDocument());
     expect(section().queryByText('1 unread')).not.toBeInTheDocument();
@@ -48,18 +41,11 @@ describe('Profile notifications', () => {
   });
 
   it('marks a notification read when the shopper opens it', async () => {
-    const {
-      products: [p],
-    } = await reseedWithStock((q) => stockOf(q, { [`${q.sizes[1]}|${q.colors[1]}`]: 0 }));
-    const [size, color] = [p!.sizes[1]!, p!.colors[1]!];
-    await signIn('shopper');
-    await shopperWaitsFor(p!, size, color);
-    await adminRestock(p!, [{ size, color, quantity: 1 }]);
-    await waitFor(async () => expect(await api('listNotifications')).toHaveLength(1));
+    const { p } = await oneBackInStock(1, 1);
 
     const user = userEvent.setup();
     renderWithApp(<ProfilePage />, { route: '/profile' });
-    await user.click(await section().findByRole('link', { name: p!.title }));
+    await user.click(await section().findByRole('link', { name: p.title }));
     await waitFor(async () => expect(await api('listNotifications')).toMatchObject([{ read: true }]));
   });
 });
