@@ -30,6 +30,11 @@ import type { ScryptCost } from './store/scrypt-hasher';
 import { createScryptHasher } from './store/scrypt-hasher';
 import { systemClock } from './store/system-clock';
 import { createWebTokenService } from './store/web-tokens';
+import type { StagedBackup } from './ops/backup/take-backup';
+import { stageLowdbBackup } from './ops/backup/take-backup';
+import type { PoolUse } from './ops/metrics';
+import type { ReadinessCheck } from './ops/readiness';
+import { dataFolderCheck, databaseCheck } from './ops/store-checks';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@threadline.local';
 
@@ -60,6 +65,8 @@ export interface BootOptions extends LowdbStoreOptions {
   currency?: string;
   /** scrypt settings for new hashes; tests pass a cheap one, production keeps SCRYPT_COST. */
   hasherCost?: ScryptCost;
+  /** /api/ready fails below this much free space in the data folder (READY_MIN_FREE_MB). */
+  minFreeBytes?: number;
   /** What mails are built with (issue 26, server/mail/mail-config.ts); without it no mail is queued. */
   mail?: MailSettings;
 }
@@ -77,6 +84,12 @@ export interface Backend {
   demoPictures?: DemoPictures;
   /** Releases DATA_DIR (see store/data-dir-lock.ts) so another server, or a reopen in tests, may take it. */
   close(): Promise<void>;
+  /** What /api/ready asks of the store (server/ops/readiness.ts). */
+  checks: ReadinessCheck[];
+  /** PostgreSQL: the pool's connections, for the metrics. */
+  poolUse?: () => PoolUse;
+  /** lowdb: a consistent backup of the running shop (server/ops/backup/take-backup.ts). */
+  backup?: () => Promise<StagedBackup>;
 }
 
 /** Claims DATA_DIR for this process before any data file is opened; a second server stops here. */
@@ -86,7 +99,16 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
     const stores = await openPgStores(opts.databaseUrl, { log: opts.log ?? console.log });
     try {
       const backend = await openBackendOn(stores, opts, stores.exclusive);
-      return { ...backend, close: () => stores.close() };
+      const { pool } = stores;
+      return {
+        ...backend,
+        close: () => stores.close(),
+        checks: [
+          databaseCheck(() => pool.query('SELECT 1')),
+          dataFolderCheck(opts.dataDir, { minFreeBytes: opts.minFreeBytes }),
+        ],
+        poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      };
     } catch (e) {
       await stores.close();
       throw e;
@@ -96,7 +118,14 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
   try {
     const stores = await openLowdbStores(opts.dataDir, { beforeWrite: opts.beforeWrite });
     const backend = await openBackendOn(stores, opts);
-    return { ...backend, close: async () => lock.release() };
+    return {
+      ...backend,
+      close: async () => lock.release(),
+      checks: [
+        dataFolderCheck(opts.dataDir, { minFreeBytes: opts.minFreeBytes, beforeWrite: opts.beforeWrite }),
+      ],
+      backup: () => stageLowdbBackup(stores, opts.dataDir),
+    };
   } catch (e) {
     lock.release();
     throw e;
@@ -110,7 +139,7 @@ async function openBackendOn(
   stores: Stores,
   opts: BootOptions,
   exclusive: Exclusive = (fn) => fn(),
-): Promise<Omit<Backend, 'close'>> {
+): Promise<Omit<Backend, 'close' | 'checks'>> {
   const log = opts.log ?? console.log;
   const uploadsDir = join(opts.dataDir, 'uploads');
   const hasher = createScryptHasher(opts.hasherCost);

@@ -11,6 +11,10 @@ import { createLimitedServer } from './http/server-settings';
 import { DataDirLockedError } from './store/data-dir-lock';
 import { CorruptDataFileError } from './store/lowdb-durable-file';
 import { storeConfigSchema } from '#contract/schemas/store-config';
+import { createLogger } from './ops/logger';
+import { createMetrics } from './ops/metrics';
+import { createOpsServer } from './ops/ops-server';
+import { createReadiness } from './ops/readiness';
 import { mailSetup } from './mail/mail-config';
 import { startMail } from './mail/start-mail';
 
@@ -20,6 +24,7 @@ const storeConfig = storeConfigSchema.parse(
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
+  const logger = createLogger({ level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === 'pretty' });
   const dataDir = resolve(env.DATA_DIR);
   const mail = mailSetup(process.env, storeConfig, env.PORT);
   const backend = await openBackend({
@@ -29,6 +34,8 @@ async function main(): Promise<void> {
     adminPassword: env.ADMIN_PASSWORD,
     rateLimits: env.RATE_LIMITS,
     currency: env.STORE_CURRENCY ?? storeConfig.currency,
+    log: (line) => logger.info(line),
+    minFreeBytes: env.READY_MIN_FREE_MB * 1024 * 1024,
     mail: mail.settings,
     // The generator (faker, the whole catalogue) and the image renderer load only when used: boot asks for
     // the store only to seed an empty catalogue, the images are checked after listen, and one picture is
@@ -48,27 +55,45 @@ async function main(): Promise<void> {
         }
       : undefined,
   });
+  const metrics = createMetrics();
+  if (backend.poolUse) metrics.watchPool(backend.poolUse);
+  const outbox = backend.core.deps.stores.mail;
+  if (outbox)
+    metrics.watchMailOutbox(
+      () => outbox.all().filter((m) => m.state === 'queued' || m.state === 'sending').length,
+    );
+  const readiness = createReadiness(backend.checks);
   const app = createApp({
     api: backend.api,
     uploadsDir: backend.uploadsDir,
     distDir: resolve(env.DIST_DIR),
     trustProxy: env.TRUST_PROXY,
     demoPictures: backend.demoPictures,
+    logger,
+    metrics,
+    readiness,
+    metricsToken: env.METRICS_TOKEN,
   });
   // After boot, outside every request: it delivers committed mails only.
   const sender = startMail(backend, mail);
   const server = createLimitedServer(app.callback(), { maxConnections: env.MAX_CONNECTIONS });
+  const ops = env.METRICS_PORT
+    ? createOpsServer({ metrics, token: env.METRICS_TOKEN, backup: backend.backup, logger })
+        .on('error', (e) => logger.error({ err: e }, 'the metrics port could not open'))
+        .listen(env.METRICS_PORT, env.METRICS_HOST, () =>
+          logger.info(`Metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`),
+        )
+    : undefined;
   server.listen(env.PORT, env.HOST, () => {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
-    console.log(
+    logger.info(
       `Threadline listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port} (data in ${env.DATABASE_URL ? `PostgreSQL, uploads in ${dataDir}` : dataDir})`,
     );
-    for (const line of mail.notices) console.log(line);
+    for (const line of mail.notices) logger.info(line);
     backend.demoImages?.().then(
-      () => console.log('Demo images are ready.'),
-      (err: unknown) =>
-        console.error('Could not write the demo images:', err instanceof Error ? err.message : err),
+      () => logger.info('Demo images are ready.'),
+      (err: unknown) => logger.error({ err }, 'Could not write the demo images'),
     );
   });
 
@@ -76,13 +101,14 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests, then stopping.`);
+    // Readiness fails first, so load balancers stop sending before the port closes.
+    readiness.stop();
+    ops?.close();
+    logger.info(`${signal}: finishing in-flight requests, then stopping.`);
     // The data folder is released only once the last in-flight write has landed.
     server.close(
       () =>
-        void (sender?.stop() ?? Promise.resolve())
-          .then(() => backend.close())
-          .finally(() => process.exit(0)),
+        void (sender?.stop() ?? Promise.resolve()).then(() => backend.close()).finally(() => process.exit(0)),
     );
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();

@@ -20,6 +20,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Row, Stores, TableName } from '#server/core/ports';
+import type { StoredActivity, StoredOrder } from '#server/core/records';
+import type { InMemoryTable, TableState } from './table';
 import type { ActivityBook } from './activity-book';
 import { createActivityBook } from './activity-book';
 import type { ActivityArchive } from './activity-archive';
@@ -32,7 +34,7 @@ import type { RowCheckMemo } from './row-check-memo';
 import { openRowCheckMemo } from './row-check-memo';
 import { fileProblem, rowFields } from './record-schemas';
 import type { MailSink } from './mail-sink';
-import { openMailTable } from './mail-table';
+import { MAIL_FILE, openMailTable } from './mail-table';
 
 type FileCollection = Exclude<TableName, 'orders'>;
 
@@ -70,16 +72,41 @@ export interface LowdbStoreOptions {
   report?: (line: string) => void;
 }
 
+/** Every table's committed rows and the activity log, all as they stood at one moment. */
+export interface StoreSnapshot {
+  /** Each journal table's snapshot file (relative to DATA_DIR) and its committed state. */
+  collections: { file: string; state: TableState<Row> }[];
+  orders: TableState<Row>;
+  activity: readonly StoredActivity[];
+}
+
+export interface LowdbStores extends Stores {
+  /**
+   * Taken in one synchronous step, so no batch can land between two tables: the consistent set a backup
+   * writes (server/ops/backup/). Only committed rows, i.e. rows whose write has landed and been answered.
+   * Rows are never changed in place (a change puts a new object), so holding the references is enough.
+   */
+  snapshot(): StoreSnapshot;
+}
+
 /** Opens (or creates) every collection; rejects with CorruptDataFileError on a damaged file. */
-export async function openLowdbStores(dataDir: string, options: LowdbStoreOptions = {}): Promise<Stores> {
+export async function openLowdbStores(
+  dataDir: string,
+  options: LowdbStoreOptions = {},
+): Promise<LowdbStores> {
   await mkdir(dataDir, { recursive: true });
   const memo = await openRowCheckMemo(dataDir);
   const book = createActivityBook();
   const archive = await openActivityArchive(join(dataDir, ACTIVITY_FILE), book, options);
   const mail = await openMailTable(dataDir, options, memo);
-  const open = <T extends Row>(name: FileCollection) =>
-    openTable<T>(dataDir, name, options, memo, { book, archive }, mail.sink);
-  const stores: Stores = {
+  // Each journal table's committed state by file, for snapshot() below.
+  const states = new Map<string, () => TableState<Row>>([[MAIL_FILE, () => mail.table.snapshot()]]);
+  const open = async <T extends Row>(name: FileCollection) => {
+    const table = await openTable<T>(dataDir, name, options, memo, { book, archive }, mail.sink);
+    states.set(COLLECTION_FILES[name], () => table.snapshot());
+    return table;
+  };
+  const stores: Stores & { orders: InMemoryTable<StoredOrder> } = {
     categories: await open('categories'),
     products: await open('products'),
     users: await open('users'),
@@ -97,5 +124,11 @@ export async function openLowdbStores(dataDir: string, options: LowdbStoreOption
     mail: mail.table,
   };
   await memo.save();
-  return stores;
+  return {
+    ...stores,
+    snapshot() {
+      const collections = [...states].map(([file, state]) => ({ file, state: state() }));
+      return { collections, orders: stores.orders.snapshot(), activity: book.all().slice() };
+    },
+  };
 }

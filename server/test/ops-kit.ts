@@ -1,0 +1,102 @@
+/**
+ * Test kit (issue 30): the real backend and Koa app as server/index.ts wires them for operating — request
+ * log into a captured buffer, metrics, readiness, and optionally the operator's port — on a temporary
+ * DATA_DIR (or a given database), with the tiny seed.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Backend, BootOptions } from '#server/boot';
+import { openBackend } from '#server/boot';
+import { createApp } from '#server/http/app';
+import { createLimitedServer } from '#server/http/server-settings';
+import { createLogger } from '#server/ops/logger';
+import type { Metrics } from '#server/ops/metrics';
+import { createMetrics } from '#server/ops/metrics';
+import { createOpsServer } from '#server/ops/ops-server';
+import type { Readiness } from '#server/ops/readiness';
+import { createReadiness } from '#server/ops/readiness';
+import { createClient } from '#tests/contract/client';
+import { TEST_ADMIN, TEST_HASHER_COST } from './test-server';
+import { tinyDemoStore } from './tiny-seed';
+
+const listen = async (server: Server, port = 0): Promise<number> => {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return (server.address() as AddressInfo).port;
+};
+
+export interface OpsTestServer {
+  baseUrl: string;
+  opsUrl?: string;
+  dataDir: string;
+  backend: Backend;
+  metrics: Metrics;
+  readiness: Readiness;
+  client: ReturnType<typeof createClient>;
+  /** Everything the request log wrote so far. */
+  logText(): string;
+  logLines(): Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+export async function startOpsTestServer(
+  opts: Partial<BootOptions> & { metricsToken?: string; opsPort?: boolean } = {},
+): Promise<OpsTestServer> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'threadline-ops-')));
+  const backend = await openBackend({
+    dataDir,
+    adminEmail: TEST_ADMIN.email,
+    adminPassword: TEST_ADMIN.password,
+    demo: { store: tinyDemoStore },
+    log: () => undefined,
+    hasherCost: TEST_HASHER_COST,
+    ...opts,
+  });
+  let out = '';
+  const logger = createLogger({ level: 'info', destination: { write: (s: string) => void (out += s) } });
+  const metrics = createMetrics({ defaults: false });
+  const readiness = createReadiness(backend.checks);
+  const app = createApp({
+    api: backend.api,
+    uploadsDir: backend.uploadsDir,
+    distDir: join(dataDir, 'no-dist'),
+    logger,
+    metrics,
+    readiness,
+    metricsToken: opts.metricsToken,
+  });
+  const server = createLimitedServer(app.callback());
+  const baseUrl = `http://127.0.0.1:${await listen(server)}`;
+  const ops = opts.opsPort
+    ? createOpsServer({ metrics, token: opts.metricsToken, backup: backend.backup, logger })
+    : undefined;
+  const opsUrl = ops ? `http://127.0.0.1:${await listen(ops)}` : undefined;
+  return {
+    baseUrl,
+    opsUrl,
+    dataDir,
+    backend,
+    metrics,
+    readiness,
+    client: createClient(() => ({ baseUrl, admin: TEST_ADMIN })),
+    logText: () => out,
+    logLines: () =>
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+    async close() {
+      server.closeAllConnections();
+      ops?.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (ops) await new Promise<void>((resolve) => ops.close(() => resolve()));
+      await backend.close();
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
