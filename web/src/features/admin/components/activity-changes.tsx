@@ -1,3 +1,4 @@
+import { ToggleButton } from '#web/components/toggle-button';
 import { useId, useState } from 'react';
 import type { ActivityEntry } from '#contract/schemas/activity';
 import { fieldName, formatValue } from './activity-format';
@@ -52,15 +53,14 @@ export function ActivityChanges({ entry }: { entry: ActivityEntry }) {
         </tbody>
       </table>
       {hidden > 0 && (
-        <button
-          type="button"
+        <ToggleButton
           className={styles.linkButton}
-          aria-expanded={showAll}
-          aria-controls={tableId}
-          onClick={() => setShowAll((s) => !s)}
+          open={showAll}
+          controls={tableId}
+          onToggle={() => setShowAll((s) => !s)}
         >
           {showAll ? 'Show fewer changes' : `Show all ${changes.length} changes`}
-        </button>
+        </ToggleButton>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { ToggleButton } from '#web/components/toggle-button';
 import { useId, useState } from 'react';
 import styles from './activity-page.module.css';
 
@@ -16,15 +17,14 @@ export function ActivityValueText({ text }: { text: string }) {
       <span id={id} className={open ? styles.value : `${styles.value} ${styles.clamped}`}>
         {text}
       </span>
-      <button
-        type="button"
+      <ToggleButton
         className={styles.linkButton}
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        open={open}
+        controls={id}
+        onToggle={() => setOpen((o) => !o)}
       >
         {open ? 'Show less' : 'Show more'}
-      </button>
+      </ToggleButton>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { ToggleButton } from '#web/components/toggle-button';
 import { useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useAtomValue } from '#web/lib/jotai';
@@ -46,16 +47,15 @@ export function AdminLayout() {
               <p className={styles.title}>Admin Panel</p>
               <p className={styles.subtitle}>Management Dashboard</p>
             </div>
-            <button
-              type="button"
+            <ToggleButton
               className={styles.menuButton}
-              aria-expanded={menuOpen}
-              aria-controls={navId}
-              onClick={() => setMenuOpen((o) => !o)}
+              open={menuOpen}
+              controls={navId}
+              onToggle={() => setMenuOpen((o) => !o)}
             >
               {menuOpen ? <CloseIcon width={18} height={18} /> : <MenuIcon width={18} height={18} />}
               <span>Admin menu</span>
-            </button>
+            </ToggleButton>
           </div>
           <div id={navId} className={styles.collapsible} data-open={menuOpen}>
             <nav aria-label="Admin sections">
