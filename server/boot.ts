@@ -90,6 +90,8 @@ export interface Backend {
   poolUse?: () => PoolUse;
   /** lowdb: a consistent backup of the running shop (server/ops/backup/take-backup.ts). */
   backup?: () => Promise<StagedBackup>;
+  /** lowdb: drops the activity entries past ACTIVITY_RETENTION_DAYS from the archive file; how many went. */
+  compactActivity?: () => Promise<number>;
 }
 
 /** Claims DATA_DIR for this process before any data file is opened; a second server stops here. */
@@ -116,7 +118,10 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
   }
   const lock = lockDataDir(opts.dataDir);
   try {
-    const stores = await openLowdbStores(opts.dataDir, { beforeWrite: opts.beforeWrite });
+    const stores = await openLowdbStores(opts.dataDir, {
+      beforeWrite: opts.beforeWrite,
+      activityRetentionDays: opts.activityRetentionDays,
+    });
     const backend = await openBackendOn(stores, opts);
     return {
       ...backend,
@@ -125,6 +130,7 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
         dataFolderCheck(opts.dataDir, { minFreeBytes: opts.minFreeBytes, beforeWrite: opts.beforeWrite }),
       ],
       backup: () => stageLowdbBackup(stores, opts.dataDir),
+      compactActivity: () => stores.compactActivity(),
     };
   } catch (e) {
     lock.release();

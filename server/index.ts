@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     currency: env.STORE_CURRENCY ?? storeConfig.currency,
     log: (line) => logger.info(line),
     minFreeBytes: env.READY_MIN_FREE_MB * 1024 * 1024,
+    activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
     mail: mail.settings,
     // The generator (faker, the whole catalogue) and the image renderer load only when used: boot asks for
     // the store only to seed an empty catalogue, the images are checked after listen, and one picture is
@@ -63,6 +64,21 @@ async function main(): Promise<void> {
       () => outbox.all().filter((m) => m.state === 'queued' || m.state === 'sending').length,
     );
   const readiness = createReadiness(backend.checks);
+  // Retention: the start already compacted; a long-running shop compacts its activity archive hourly.
+  const compact = backend.compactActivity;
+  if (env.ACTIVITY_RETENTION_DAYS && compact)
+    setInterval(
+      () =>
+        void compact().then(
+          (n) =>
+            n &&
+            logger.info(
+              `Activity retention: ${n} entries older than ${env.ACTIVITY_RETENTION_DAYS} days dropped.`,
+            ),
+          (err: unknown) => logger.error({ err }, 'Activity retention could not compact activity.journal'),
+        ),
+      3_600_000,
+    ).unref();
   const app = createApp({
     api: backend.api,
     uploadsDir: backend.uploadsDir,

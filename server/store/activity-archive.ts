@@ -6,6 +6,10 @@
  * outlives its journal. A crash between the copy and the drop leaves the entry in both places; ids make
  * the second copy harmless. Only the last line can be torn by a crash; it is dropped, as the journals'
  * torn lines are.
+ *
+ * Retention (ACTIVITY_RETENTION_DAYS, issue 30): with a cutoff, entries older than it are left out at open
+ * and when archived, and `compact` rewrites the file without them (temp file, fsync, rename), so a busy
+ * shop's archive stays in proportion to the days it keeps. Without one, every entry is kept for ever.
  */
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -13,20 +17,29 @@ import type { StoredActivity } from '#server/core/records';
 import type { ActivityBook } from './activity-book';
 import { checkedEntries } from './activity-book';
 import type { BeforeWrite } from './lowdb-durable-file';
-import { CorruptDataFileError, fsyncDir } from './lowdb-durable-file';
+import { CorruptDataFileError, fsyncDir, writeFileDurably } from './lowdb-durable-file';
 
 export const ACTIVITY_FILE = 'activity.journal';
 
 export interface ActivityArchive {
   /** Appends, durably, the entries not archived yet; resolves once they are on disk. */
   keep(entries: readonly StoredActivity[]): Promise<void>;
+  /** Rewrites the file without the entries older than the retention cutoff; resolves with how many went. */
+  compact(): Promise<number>;
 }
+
+/** The oldest `at` still kept (an ISO time), or undefined to keep everything. */
+export type RetentionCutoff = () => string | undefined;
 
 /** Reads the archive (feeding the book) and returns the way to append to it. */
 export async function openActivityArchive(
   file: string,
   book: ActivityBook,
-  { beforeWrite, report }: { beforeWrite?: BeforeWrite; report?: (line: string) => void } = {},
+  {
+    beforeWrite,
+    report,
+    retainFrom = () => undefined,
+  }: { beforeWrite?: BeforeWrite; report?: (line: string) => void; retainFrom?: RetentionCutoff } = {},
 ): Promise<ActivityArchive> {
   let text = '';
   let created = false;
@@ -60,9 +73,15 @@ export async function openActivityArchive(
     good += Buffer.byteLength(line) + 1;
   }
   const archived = new Set<string>();
-  const entries = checkedEntries(file, raw, report);
+  const kept = (list: readonly StoredActivity[]) => {
+    const cutoff = retainFrom();
+    return cutoff === undefined ? list : list.filter((e) => e.at >= cutoff);
+  };
+  const all = checkedEntries(file, raw, report);
+  const entries = kept(all);
   for (const e of entries) archived.add(e.id);
   book.add(entries);
+  const expired = all.length - entries.length;
 
   let size = Math.min(good, Buffer.byteLength(text));
   let chain: Promise<void> = Promise.resolve();
@@ -94,15 +113,57 @@ export async function openActivityArchive(
     for (const e of fresh) archived.add(e.id);
   }
 
+  /** Reads the file back and writes it again with the kept entries only. */
+  async function rewrite(): Promise<number> {
+    const cutoff = retainFrom();
+    if (cutoff === undefined) return 0;
+    const fh = await open(file, 'r').catch(() => null);
+    if (!fh) return 0;
+    let lines: string[];
+    try {
+      lines = (await fh.readFile('utf8')).split('\n').filter((l) => l.trim() !== '');
+    } finally {
+      await fh.close();
+    }
+    // Only whole lines reach here (appends are serialised on the chain); a line that does not parse was
+    // already refused or cut at open, so what does not parse now is kept as it is rather than guessed at.
+    const keepLines = lines.filter((l) => {
+      try {
+        return (JSON.parse(l) as { at?: unknown }).at! >= cutoff;
+      } catch {
+        return true;
+      }
+    });
+    const dropped = lines.length - keepLines.length;
+    if (!dropped) return 0;
+    const body = keepLines.map((l) => `${l}\n`).join('');
+    await beforeWrite?.(file);
+    await writeFileDurably(file, body);
+    size = Buffer.byteLength(body);
+    truncateFirst = false;
+    created = false;
+    return dropped;
+  }
+
+  const onChain = <T>(fn: () => Promise<T>): Promise<T> => {
+    // One file operation at a time: the tables compact independently of each other.
+    const run = chain.then(fn);
+    chain = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  };
+
+  if (expired) await onChain(rewrite);
+
   return {
     keep(next) {
-      // One append at a time: the tables compact independently of each other.
-      const run = chain.then(async () => {
-        const fresh = next.filter((e) => !archived.has(e.id));
+      return onChain(async () => {
+        const fresh = kept(next).filter((e) => !archived.has(e.id));
         if (fresh.length) await append(fresh);
       });
-      chain = run.catch(() => undefined);
-      return run;
     },
+    compact: () => onChain(rewrite),
   };
 }

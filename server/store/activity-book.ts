@@ -11,10 +11,12 @@ import { ACTIVITY_SCHEMA } from '#server/core/records';
 export interface ActivityBook extends ActivityLog {
   /** Adds the entries not yet known (by id) and tells the subscribers about those. */
   add(entries: readonly StoredActivity[]): void;
+  /** Forgets the entries older than `cutoff` (an ISO time): retention, at open, before anyone reads the log. */
+  prune(cutoff: string): void;
 }
 
 export function createActivityBook(): ActivityBook {
-  const entries: StoredActivity[] = [];
+  let entries: StoredActivity[] = [];
   const ids = new Set<string>();
   const listeners = new Set<(entries: readonly StoredActivity[]) => void>();
   return {
@@ -33,6 +35,12 @@ export function createActivityBook(): ActivityBook {
           console.error('[store] a subscriber of the activity log failed:', e);
         }
       }
+    },
+    prune(cutoff) {
+      const old = entries.filter((e) => e.at < cutoff);
+      if (!old.length) return;
+      for (const e of old) ids.delete(e.id);
+      entries = entries.filter((e) => e.at >= cutoff);
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -60,8 +68,10 @@ export function checkedEntries(
   for (const value of raw) {
     const r = ACTIVITY_SCHEMA.safeParse(value);
     if (r.success) out.push(r.data);
-    else report(`[store] ${file}: an activity entry cannot be loaded and is left out: ${JSON.stringify(value).slice(0, 200)}`);
+    else
+      report(
+        `[store] ${file}: an activity entry cannot be loaded and is left out: ${JSON.stringify(value).slice(0, 200)}`,
+      );
   }
   return out;
 }
-

@@ -70,6 +70,8 @@ export interface LowdbStoreOptions {
   beforeWrite?: BeforeWrite;
   /** Where lines about quarantined rows go (default: stderr). */
   report?: (line: string) => void;
+  /** ACTIVITY_RETENTION_DAYS: activity entries older than this are dropped; unset: kept for ever. */
+  activityRetentionDays?: number;
 }
 
 /** Every table's committed rows and the activity log, all as they stood at one moment. */
@@ -87,6 +89,8 @@ export interface LowdbStores extends Stores {
    * Rows are never changed in place (a change puts a new object), so holding the references is enough.
    */
   snapshot(): StoreSnapshot;
+  /** Drops the activity entries past the retention from activity.journal (a no-op without retention). */
+  compactActivity(): Promise<number>;
 }
 
 /** Opens (or creates) every collection; rejects with CorruptDataFileError on a damaged file. */
@@ -97,7 +101,9 @@ export async function openLowdbStores(
   await mkdir(dataDir, { recursive: true });
   const memo = await openRowCheckMemo(dataDir);
   const book = createActivityBook();
-  const archive = await openActivityArchive(join(dataDir, ACTIVITY_FILE), book, options);
+  const days = options.activityRetentionDays;
+  const retainFrom = () => (days ? new Date(Date.now() - days * 86_400_000).toISOString() : undefined);
+  const archive = await openActivityArchive(join(dataDir, ACTIVITY_FILE), book, { ...options, retainFrom });
   const mail = await openMailTable(dataDir, options, memo);
   // Each journal table's committed state by file, for snapshot() below.
   const states = new Map<string, () => TableState<Row>>([[MAIL_FILE, () => mail.table.snapshot()]]);
@@ -124,7 +130,11 @@ export async function openLowdbStores(
     mail: mail.table,
   };
   await memo.save();
+  // The journals' replays added their entries too: the log the core reads starts within the retention.
+  const cutoff = retainFrom();
+  if (cutoff) book.prune(cutoff);
   return {
+    compactActivity: () => archive.compact(),
     ...stores,
     snapshot() {
       const collections = [...states].map(([file, state]) => ({ file, state: state() }));
