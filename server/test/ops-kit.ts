@@ -34,6 +34,7 @@ export interface OpsTestServer {
   baseUrl: string;
   opsUrl?: string;
   dataDir: string;
+  databaseUrl?: string;
   backend: Backend;
   metrics: Metrics;
   readiness: Readiness;
@@ -80,6 +81,7 @@ export async function startOpsTestServer(
     baseUrl,
     opsUrl,
     dataDir,
+    databaseUrl: opts.databaseUrl,
     backend,
     metrics,
     readiness,

@@ -32,13 +32,20 @@ export interface PgCluster {
   port: number;
   /** A new empty database; its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Stops the server (as a crash would: immediate) but keeps its folder, for `restart`. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
 let dbCounter = 0;
 
 /** A new empty database on the cluster of `adminUrl`; its URL. */
-export async function createDatabase(adminUrl: string, name = `t_${process.pid}_${++dbCounter}_${Date.now()}`): Promise<string> {
+export async function createDatabase(
+  adminUrl: string,
+  name = `t_${process.pid}_${++dbCounter}_${Date.now()}`,
+): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -62,15 +69,33 @@ export async function startPgCluster(): Promise<PgCluster> {
     await chown(dir, uid, gid);
   }
   await chmod(dir, 0o700);
-  await tool('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  await tool('initdb', [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
-  await tool('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const start = () => tool('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  await start();
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
     port,
     createDatabase: (name?: string) => createDatabase(adminUrl, name),
+    async halt() {
+      await tool('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    },
+    async restart() {
+      await start();
+    },
     async stop() {
       await tool('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
