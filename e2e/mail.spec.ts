@@ -89,7 +89,7 @@ test('an order puts its confirmation in Admin → Mailbox, with the order in its
   ).toBeVisible();
   await expect(dialog.locator('pre')).toContainText(`#${orderId}`);
   await expect(dialog.locator('pre')).toContainText(product.title);
-  await checkAdminScreen(page, 'mail-confirmation', '[role="dialog"]');
+  await checkAdminScreen(page, 'mail-confirmation', '[role="dialog"]', { frames: false });
 
   await phoneShot(browser, '/admin/mail', 'admin-mailbox', true);
 });

@@ -43,7 +43,10 @@ function MailBody({ detail }: { detail: MailDetail }) {
           <h3 id="mail-text" className={styles.partTitle}>
             Plain text
           </h3>
-          <pre className={styles.text}>{detail.text}</pre>
+          {/* It scrolls on its own: focusable, so a keyboard can scroll it too. */}
+          <pre className={styles.text} tabIndex={0} aria-labelledby="mail-text">
+            {detail.text}
+          </pre>
         </section>
       )}
       {links.length > 0 && (
