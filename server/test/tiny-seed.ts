@@ -3,54 +3,33 @@
  * known data (prices, sizes, colours) whatever the generated catalogue looks like.
  */
 import type { DemoStore } from '#server/core/seed';
+import type { TinyProductRow } from '#tests/tiny-catalog';
+import { TINY_CATEGORIES, tinyProductFields } from '#tests/tiny-catalog';
 
 export const TINY_SHOPPER = { email: 'shopper@threadline.example', password: 'shopper-pass-1' };
 /** A second shopper, for suites that need two accounts without spending the registration budget. */
 export const TINY_SHOPPER_2 = { email: 'second@threadline.example', password: 'shopper-pass-2' };
 
 export function tinyDemoStore(): DemoStore {
-  const cats = [
-    { id: 1, name: 'T-Shirts', slug: 't-shirts', image: '/uploads/demo/cat-t-shirts.webp' },
-    { id: 2, name: 'Jeans', slug: 'jeans', image: '/uploads/demo/cat-jeans.webp' },
-    { id: 3, name: 'Jackets', slug: 'jackets', image: null },
-  ];
-  const ref = (i: number) => {
-    const c = cats[i]!;
-    return { id: c.id, name: c.name, slug: c.slug };
+  const product = (row: TinyProductRow, day: number) => {
+    const fields = tinyProductFields(row);
+    return {
+      ...fields,
+      short_description: `${fields.title}, made to last.`,
+      description: `<p>${fields.title}, made to last.</p>`,
+      sku: `TL-${String(fields.id).padStart(5, '0')}`,
+      collections: fields.id % 2 ? ['everyday-comfort'] : ['modern-streetwear'],
+      created_at: `2026-01-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+    };
   };
-  const product = (
-    id: number,
-    title: string,
-    regular: number,
-    sale: number | null,
-    cat: number,
-    sizes: string[],
-    colors: string[],
-    day: number,
-  ) => ({
-    id,
-    title,
-    short_description: `${title}, made to last.`,
-    description: `<p>${title}, made to last.</p>`,
-    sku: `TL-${String(id).padStart(5, '0')}`,
-    featured_image: `/uploads/demo/product-${id}.webp`,
-    images: [{ url: `/uploads/demo/product-${id}.webp` }],
-    sale_price: sale,
-    regular_price: regular,
-    categories: [ref(cat)],
-    sizes,
-    colors,
-    collections: id % 2 ? ['everyday-comfort'] : ['modern-streetwear'],
-    created_at: `2026-01-${String(day).padStart(2, '0')}T10:00:00.000Z`,
-  });
   return {
-    categories: cats,
+    categories: structuredClone([...TINY_CATEGORIES]),
     products: [
-      product(1, 'Classic Cotton Tee', 25, 19.99, 0, ['S', 'M', 'L'], ['#1e3a5f', '#ffffff'], 1),
-      product(2, 'Slim Fit Jeans', 60, null, 1, ['30', '32', '34'], ['#223355'], 2),
-      product(3, 'Rain Jacket', 120, 99.5, 2, ['M', 'L'], ['#2f4f2f', '#000000'], 3),
-      product(4, 'Striped Tee', 22, null, 0, ['S', 'M'], ['#aa0000'], 4),
-      product(5, 'Canvas Tote', 15, null, 0, [], [], 5),
+      product([1, 'Classic Cotton Tee', 25, 19.99, 0, ['S', 'M', 'L'], ['#1e3a5f', '#ffffff']], 1),
+      product([2, 'Slim Fit Jeans', 60, null, 1, ['30', '32', '34'], ['#223355']], 2),
+      product([3, 'Rain Jacket', 120, 99.5, 2, ['M', 'L'], ['#2f4f2f', '#000000']], 3),
+      product([4, 'Striped Tee', 22, null, 0, ['S', 'M'], ['#aa0000']], 4),
+      product([5, 'Canvas Tote', 15, null, 0, [], []], 5),
     ],
     users: [
       {

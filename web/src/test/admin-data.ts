@@ -6,6 +6,8 @@ import type { Category } from '#contract/schemas/category';
 import type { Order, OrderItem } from '#contract/schemas/order';
 import type { Product } from '#contract/schemas/product';
 import type { User } from '#contract/schemas/user';
+import type { TinyProductRow } from '#tests/tiny-catalog';
+import { TINY_CATEGORIES, tinyProductFields } from '#tests/tiny-catalog';
 
 export interface AdminTestStore {
   categories: Category[];
@@ -24,37 +26,15 @@ export const SHOPPER = {
   password: 'shopper-pass-1',
 };
 
-const CATEGORIES: Category[] = [
-  { id: 1, name: 'T-Shirts', slug: 't-shirts', image: '/uploads/demo/cat-t-shirts.webp' },
-  { id: 2, name: 'Jeans', slug: 'jeans', image: '/uploads/demo/cat-jeans.webp' },
-  { id: 3, name: 'Jackets', slug: 'jackets', image: null },
-];
-
-function product(
-  id: number,
-  title: string,
-  regular: number,
-  sale: number | null,
-  cat: number,
-  sizes: string[],
-  colors: string[],
-): Product {
-  const c = CATEGORIES[cat]!;
+function product(row: TinyProductRow): Product {
+  const fields = tinyProductFields(row);
   return {
-    id,
-    title,
-    short_description: title,
-    description: `<p>${title}</p>`,
-    sku: `TL-${id}`,
-    featured_image: `/uploads/demo/product-${id}.webp`,
-    images: [{ url: `/uploads/demo/product-${id}.webp` }],
-    sale_price: sale,
-    regular_price: regular,
-    categories: [{ id: c.id, name: c.name, slug: c.slug }],
-    sizes,
-    colors,
+    ...fields,
+    short_description: fields.title,
+    description: `<p>${fields.title}</p>`,
+    sku: `TL-${fields.id}`,
     collections: [],
-    created_at: `2026-01-0${id}T10:00:00.000Z`,
+    created_at: `2026-01-0${fields.id}T10:00:00.000Z`,
   };
 }
 
@@ -84,13 +64,13 @@ const FULL_SHIPPING = JSON.stringify({
 
 export function adminTestStore(): AdminTestStore {
   return {
-    categories: structuredClone(CATEGORIES),
+    categories: structuredClone([...TINY_CATEGORIES]),
     products: [
-      product(1, 'Classic Cotton Tee', 25, 19.99, 0, ['S', 'M', 'L'], ['Navy', 'White']),
-      product(2, 'Slim Fit Jeans', 60, null, 1, ['30', '32'], ['Indigo']),
-      product(3, 'Rain Jacket', 120, 99.5, 2, ['M', 'L'], ['Olive']),
-      product(4, 'Striped Tee', 22, null, 0, ['S', 'M'], ['Red']),
-      product(5, 'Canvas Tote', 15, null, 0, [], []),
+      product([1, 'Classic Cotton Tee', 25, 19.99, 0, ['S', 'M', 'L'], ['Navy', 'White']]),
+      product([2, 'Slim Fit Jeans', 60, null, 1, ['30', '32'], ['Indigo']]),
+      product([3, 'Rain Jacket', 120, 99.5, 2, ['M', 'L'], ['Olive']]),
+      product([4, 'Striped Tee', 22, null, 0, ['S', 'M'], ['Red']]),
+      product([5, 'Canvas Tote', 15, null, 0, [], []]),
     ],
     users: [{ ...SHOPPER }],
     orders: [
