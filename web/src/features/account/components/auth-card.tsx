@@ -33,7 +33,7 @@ interface Props {
   children: ReactNode;
   /** Under the form, above the switch line (login's "Forgot password?"). */
   below?: ReactNode;
-  /** Shown in place of the form once it has done its work (the recovery screens' answers). */
+  /** Shown in place of the form and the switch line once the form has done its work (the recovery screens). */
   done?: ReactNode;
 }
 
@@ -59,12 +59,15 @@ export function AuthCard({ copy, form, children, below, done }: Props) {
           </form>
         )}
         {below}
-        <p className={styles.switch}>
-          {copy.switchPrompt}{' '}
-          <Link to={copy.switchTo} state={form.from}>
-            {copy.switchLink}
-          </Link>
-        </p>
+        {/* Once done, the answer brings its own way on; the switch line would say the same twice. */}
+        {done ? null : (
+          <p className={styles.switch}>
+            {copy.switchPrompt}{' '}
+            <Link to={copy.switchTo} state={form.from}>
+              {copy.switchLink}
+            </Link>
+          </p>
+        )}
       </section>
     </div>
   );
