@@ -39,39 +39,26 @@ export function createMetrics({ defaults = true }: { defaults?: boolean } = {}) 
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers,
   });
-  const ordersPlaced = new Counter({
-    name: 'threadline_orders_placed_total',
-    help: 'Orders placed (201 answers to POST /api/orders).',
-    registers,
-  });
-  const orderRefusals = new Counter({
-    name: 'threadline_order_refusals_total',
-    help: 'Orders refused, by the error code of the answer.',
-    labelNames: ['code'] as const,
-    registers,
-  });
-  const signInFailures = new Counter({
-    name: 'threadline_sign_in_failures_total',
-    help: 'Sign-ins refused for a wrong e-mail or password.',
-    registers,
-  });
-  const signInThrottles = new Counter({
-    name: 'threadline_sign_in_throttled_total',
-    help: 'Sign-ins refused by the brake or the request budget (429).',
-    registers,
-  });
-  const answerCache = new Counter({
-    name: 'threadline_answer_cache_total',
-    help: 'Cacheable catalogue reads, by whether the answer cache held them.',
-    labelNames: ['result'] as const,
-    registers,
-  });
-  const mailSends = new Counter({
-    name: 'threadline_mail_sends_total',
-    help: 'Mails the sender handed on, by result.',
-    labelNames: ['result'] as const,
-    registers,
-  });
+  const counter = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name: `threadline_${name}`, help, labelNames, registers });
+  const ordersPlaced = counter('orders_placed_total', 'Orders placed (201 answers to POST /api/orders).');
+  const orderRefusals = counter('order_refusals_total', 'Orders refused, by the error code of the answer.', [
+    'code',
+  ]);
+  const signInFailures = counter(
+    'sign_in_failures_total',
+    'Sign-ins refused for a wrong e-mail or password.',
+  );
+  const signInThrottles = counter(
+    'sign_in_throttled_total',
+    'Sign-ins refused by the brake or the request budget (429).',
+  );
+  const answerCache = counter(
+    'answer_cache_total',
+    'Cacheable catalogue reads, by whether the answer cache held them.',
+    ['result'],
+  );
+  const mailSends = counter('mail_sends_total', 'Mails the sender handed on, by result.', ['result']);
 
   return {
     registry,

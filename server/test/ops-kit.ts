@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Backend, BootOptions } from '#server/boot';
-import { openBackend } from '#server/boot';
 import { createApp } from '#server/http/app';
 import { createLimitedServer } from '#server/http/server-settings';
 import { createLogger } from '#server/ops/logger';
@@ -19,8 +18,7 @@ import { createOpsServer } from '#server/ops/ops-server';
 import type { Readiness } from '#server/ops/readiness';
 import { createReadiness } from '#server/ops/readiness';
 import { createClient } from '#tests/contract/client';
-import { TEST_ADMIN, TEST_HASHER_COST } from './test-server';
-import { tinyDemoStore } from './tiny-seed';
+import { openTestBackend, TEST_ADMIN } from './test-server';
 
 const listen = async (server: Server, port = 0): Promise<number> => {
   await new Promise<void>((resolve, reject) => {
@@ -49,15 +47,7 @@ export async function startOpsTestServer(
   opts: Partial<BootOptions> & { metricsToken?: string; opsPort?: boolean } = {},
 ): Promise<OpsTestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'threadline-ops-')));
-  const backend = await openBackend({
-    dataDir,
-    adminEmail: TEST_ADMIN.email,
-    adminPassword: TEST_ADMIN.password,
-    demo: { store: tinyDemoStore },
-    log: () => undefined,
-    hasherCost: TEST_HASHER_COST,
-    ...opts,
-  });
+  const backend = await openTestBackend({ ...opts, dataDir });
   let out = '';
   const logger = createLogger({ level: 'info', destination: { write: (s: string) => void (out += s) } });
   const metrics = createMetrics({ defaults: false });

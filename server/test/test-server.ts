@@ -27,16 +27,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(
-  opts: Partial<BootOptions> & { distDir?: string; limits?: Partial<ServerLimits> } = {},
-): Promise<TestServer> {
-  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'threadline-test-')));
-  // The node-pg project (vitest.config.ts) runs the same suites with each server on a fresh database.
-  const pgAdminUrl = inject('pgAdminUrl');
-  const databaseUrl = opts.databaseUrl ?? (pgAdminUrl && !opts.dataDir ? await createDatabase(pgAdminUrl) : undefined);
-  const backend = await openBackend({
-    databaseUrl,
-    dataDir,
+/** The real backend with the test admin, the tiny seed, a cheap hasher and no boot lines. */
+export function openTestBackend(opts: Partial<BootOptions> & { dataDir: string }): Promise<Backend> {
+  return openBackend({
     adminEmail: TEST_ADMIN.email,
     adminPassword: TEST_ADMIN.password,
     demo: { store: tinyDemoStore },
@@ -46,6 +39,17 @@ export async function startTestServer(
     mail: testMailSettings(),
     ...opts,
   });
+}
+
+export async function startTestServer(
+  opts: Partial<BootOptions> & { distDir?: string; limits?: Partial<ServerLimits> } = {},
+): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'threadline-test-')));
+  // The node-pg project (vitest.config.ts) runs the same suites with each server on a fresh database.
+  const pgAdminUrl = inject('pgAdminUrl');
+  const databaseUrl =
+    opts.databaseUrl ?? (pgAdminUrl && !opts.dataDir ? await createDatabase(pgAdminUrl) : undefined);
+  const backend = await openTestBackend({ databaseUrl, ...opts, dataDir });
   const app = createApp({
     api: backend.api,
     uploadsDir: backend.uploadsDir,
