@@ -37,7 +37,8 @@ import { LOAD_CORE } from './servers';
 import type { StormFigure, WriteFigure } from './writes';
 import { runWrites } from './writes';
 
-const PORT = 3471;
+/** BENCH_PORT: engineers sharing one machine each keep to their own port range. */
+const PORT = Number(process.env.BENCH_PORT ?? 3471);
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const store = args.find((a) => a.startsWith('--store='))?.slice('--store='.length);

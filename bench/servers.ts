@@ -76,6 +76,13 @@ async function started(
     });
   });
   child.removeAllListeners('exit');
+  // Started: stop keeping the output (the request log writes a line per request, and holding it all, tested
+  // against `ready` on every chunk, would cost the harness more than the server), but keep draining it, as a
+  // log shipper would.
+  child.stdout?.removeAllListeners('data');
+  child.stderr?.removeAllListeners('data');
+  child.stdout?.resume();
+  child.stderr?.resume();
   return {
     name,
     url: `http://127.0.0.1:${port}`,
