@@ -30,7 +30,7 @@ export function DemoMailbox({ adminToken, onClose }: Props) {
   } else if (!token) {
     body = <Spinner label="Opening the mailbox..." />;
   } else {
-    body = <MailboxView filter={filter} onFilter={setFilter} token={token} />;
+    body = <MailboxView filter={filter} onFilter={setFilter} token={token} banner={false} />;
   }
   return (
     <Modal open title="Demo mailbox" onClose={onClose} size="lg">

@@ -16,6 +16,8 @@ interface Props {
   onFilter: (next: MailFilter) => void;
   /** Read as this account instead of the signed-in one (the demo strip's mailbox). */
   token?: string | undefined;
+  /** The demo says in its own words that nothing leaves the browser: no SMTP_URL advice there. */
+  banner?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ interface Props {
  * delivery log with a Retry for each failed mail. Shared by Admin → Mailbox and the demo strip, which keep the
  * filter in the URL and in the dialog respectively.
  */
-export function MailboxView({ filter, onFilter, token }: Props) {
+export function MailboxView({ filter, onFilter, token, banner = true }: Props) {
   const { list, loading, error, refresh, replace } = useMailbox(filter, token);
   const [open, setOpen] = useState<MailSummary | null>(null);
   const [retrying, setRetrying] = useState<number | null>(null);
@@ -75,7 +77,7 @@ export function MailboxView({ filter, onFilter, token }: Props) {
 
   return (
     <>
-      {list && !list.delivering && <MailBanner />}
+      {banner && list && !list.delivering && <MailBanner />}
       <MailFilters state={filter.state} onChange={(state) => onFilter({ page: 1, state })} />
       {body}
       {pages > 1 && (
