@@ -5,7 +5,7 @@
  * raw figures, and writes them to bench/results/<time>.json. This process is the load generator and pins
  * itself to core 1; every server runs on core 0.
  * Options: --skip-lighthouse, --only=<part>[,<part>…] with parts reads, writes, cold, catalog-writes,
- * admin, boot, offline, lighthouse, postgres.
+ * admin, boot, offline, lighthouse, postgres, mail.
  * --store=postgres runs the postgres part (bench/postgres.ts: lowdb ×1 beside PostgreSQL ×1 and ×2 on a
  * throwaway cluster, needs PostgreSQL installed) and, without --only, ONLY that part and its data set;
  * with --only it is added to the parts listed. A plain `npm run bench` leaves it out.
@@ -36,6 +36,8 @@ import { scaleRatios } from './report-scale';
 import { LOAD_CORE } from './servers';
 import type { StormFigure, WriteFigure } from './writes';
 import { runWrites } from './writes';
+import type { MailFigures } from './mail';
+import { runMail } from './mail';
 
 /** BENCH_PORT: engineers sharing one machine each keep to their own port range. */
 const PORT = Number(process.env.BENCH_PORT ?? 3471);
@@ -55,6 +57,8 @@ const wants = (part: string) =>
       : part !== 'postgres';
 /** Every part but the store comparison needs the whole data (minutes to generate the first time). */
 const onlyPostgres = only ? only.split(',').every((p) => p === 'postgres') : withPostgres;
+/** The store comparison and the mail part need only the 1k-orders store. */
+const smallData = only ? only.split(',').every((p) => p === 'postgres' || p === 'mail') : withPostgres;
 const log = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
@@ -71,7 +75,7 @@ async function main(): Promise<void> {
   if (load.before[0]! > 1.5) log('  (the machine is busy: figures will be noisy)');
 
   log('Data (fixed seed, reused while unchanged):');
-  if (onlyPostgres) await ordersDataSet(1000);
+  if (smallData) await ordersDataSet(1000);
   else {
     for (const n of [1000, 10000, 100000]) await catalogDataSet(n);
     for (const m of [1000, 100000]) await ordersDataSet(m);
@@ -120,6 +124,13 @@ async function main(): Promise<void> {
     log('Offline sync and offline listings in Chromium (10k products):');
     offline = await runOfflineSync(log);
   }
+  let mail: MailFigures | null = null;
+  if (wants('mail')) {
+    log(
+      'Mail (durable POST /api/orders with mail on and off, -c 50, warm-up, median of 3; the sender to a local sink):',
+    );
+    mail = await runMail(PORT + 20, log);
+  }
   let stores: StoreComparison | null = null;
   if (wants('postgres')) {
     log(
@@ -140,6 +151,17 @@ async function main(): Promise<void> {
   const rows = [
     ...ratios(reads, writes, storm, lh),
     ...scaleRatios({ cold, catalogWrites, admin, boot, offline }),
+    ...(mail
+      ? [
+          {
+            name: 'orders/s, mail on / mail off',
+            value: mail.on.rps / mail.off.rps,
+            unit: 'x' as const,
+            min: 0.9,
+          },
+          { name: 'sender, mails/s to a local SMTP sink', value: mail.mailsPerSecond, unit: '/s' as const },
+        ]
+      : []),
   ];
   const after = loadavg();
   if (!onlyPostgres) {
@@ -185,6 +207,7 @@ async function main(): Promise<void> {
         lighthouse: lh,
         lighthouseError: lhError,
         stores,
+        mail,
       },
       null,
       2,

@@ -57,7 +57,8 @@ export function orderRequests(): (req: autocannon.Request) => autocannon.Request
   };
 }
 
-const writeSpec = (url: string, seconds: number) => ({
+/** 50 connections placing durable orders (also bench/mail.ts). */
+export const writeSpec = (url: string, seconds: number) => ({
   url,
   path: '/api/orders',
   method: 'POST' as const,

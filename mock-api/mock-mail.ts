@@ -4,19 +4,12 @@
  * app), with the store's details injected at build time like the web app's (vite.config.ts).
  */
 import type { MailSettings } from '#server/core/ports';
+import { mailStoreOf } from '#server/core/mail/layout';
 
 export function mockMailSettings(): MailSettings {
-  const store = __STORE_CONFIG__;
   return {
     publicUrl: globalThis.location?.origin ?? 'http://localhost:5173',
-    store: {
-      name: store.name,
-      email: store.email,
-      currency: store.currency,
-      showroom: store.showroom,
-      whatsapp: store.whatsapp,
-      phones: store.phones,
-    },
+    store: mailStoreOf(__STORE_CONFIG__),
     alertsTo: [],
     delivering: false,
   };

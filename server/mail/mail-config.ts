@@ -4,15 +4,18 @@
  *   MAIL_FROM       the sender; default: the store's name and e-mail (fixtures/store.json)
  *   ORDER_ALERTS_TO addresses (comma-separated) for the new-order alert; default: every administrator
  *   PUBLIC_URL      where links in mails point; default http://localhost:PORT (never the Host header)
+ *   MAIL            `off` queues no mail at all (the bench's comparison); default on
  */
 import { z } from 'zod';
 import type { StoreConfig } from '#contract/schemas/store-config';
 import type { MailSettings } from '#server/core/ports';
+import { mailStoreOf } from '#server/core/mail/layout';
 
 const blankIsUnset = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const address = z.string().trim().email().max(200);
 
 export const mailEnvSchema = z.object({
+  MAIL: z.preprocess(blankIsUnset, z.enum(['on', 'off']).default('on')),
   SMTP_URL: z.preprocess(
     blankIsUnset,
     z
@@ -55,7 +58,8 @@ export const mailEnvSchema = z.object({
 export type MailEnv = z.output<typeof mailEnvSchema>;
 
 export interface MailSetup {
-  settings: MailSettings;
+  /** Undefined with MAIL=off: the core then queues nothing. */
+  settings: MailSettings | undefined;
   smtpUrl: string | undefined;
   from: string;
   /** The host of PUBLIC_URL: the right-hand side of every Message-ID. */
@@ -67,6 +71,7 @@ export interface MailSetup {
 export function mailSetup(env: NodeJS.ProcessEnv, store: StoreConfig, port: number): MailSetup {
   const parsed = mailEnvSchema.parse(env);
   const notices: string[] = [];
+  if (parsed.MAIL === 'off') notices.push('MAIL=off: no mail is queued or sent.');
   const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${port}`;
   if (!parsed.PUBLIC_URL)
     notices.push(
@@ -79,19 +84,15 @@ export function mailSetup(env: NodeJS.ProcessEnv, store: StoreConfig, port: numb
   else notices.push(`Mail is delivered through ${new URL(parsed.SMTP_URL).host}.`);
   const storeName = store.name.replace(/["\\\r\n]/g, '');
   return {
-    settings: {
-      publicUrl,
-      store: {
-        name: store.name,
-        email: store.email,
-        currency: store.currency,
-        showroom: store.showroom,
-        whatsapp: store.whatsapp,
-        phones: store.phones,
-      },
-      alertsTo: parsed.ORDER_ALERTS_TO ?? [],
-      delivering: Boolean(parsed.SMTP_URL),
-    },
+    settings:
+      parsed.MAIL === 'off'
+        ? undefined
+        : {
+            publicUrl,
+            store: mailStoreOf(store),
+            alertsTo: parsed.ORDER_ALERTS_TO ?? [],
+            delivering: Boolean(parsed.SMTP_URL),
+          },
     smtpUrl: parsed.SMTP_URL,
     from: parsed.MAIL_FROM ?? `"${storeName}" <${store.email}>`,
     domain: new URL(publicUrl).hostname,

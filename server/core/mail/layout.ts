@@ -3,9 +3,20 @@
  * (mail programs drop style sheets), `color-scheme: light dark` so dark mode keeps the text readable,
  * and the store's name, address and e-mail at the foot. The text part has the same content.
  */
+import type { StoreConfig } from '#contract/schemas/store-config';
 import type { MailSettings } from '../ports';
 import type { Markup } from './markup';
 import { html } from './markup';
+
+/** The store's details a mail shows, from fixtures/store.json (the server reads it, the demo has it built in). */
+export const mailStoreOf = (store: StoreConfig): MailSettings['store'] => ({
+  name: store.name,
+  email: store.email,
+  currency: store.currency,
+  showroom: store.showroom,
+  whatsapp: store.whatsapp,
+  phones: store.phones,
+});
 
 export interface MailContent {
   subject: string;
