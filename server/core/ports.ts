@@ -18,6 +18,7 @@ import type {
   MailDraft,
   StoredMail,
 } from './records';
+import type { EndpointName } from '#contract/endpoints';
 import type { User } from '#contract/schemas/user';
 
 export interface Row {
@@ -135,19 +136,31 @@ export interface ThrottleStep<V, R> {
 }
 
 /**
+ * Which budget an update counts for: the sign-in brake, or the request budget of one endpoint. A shared
+ * store bounds each kind on its own, so a flood of one kind (sign-ins) cannot starve another (orders).
+ */
+export type ThrottleKind = 'sign-in' | EndpointName;
+
+export interface ThrottleOptions {
+  kind: ThrottleKind;
+  /** Finishes what an admitted call started (a sign-in's outcome): never refused. */
+  settle?: boolean;
+}
+
+/**
  * Small JSON values under short keys, each updated atomically: `step` sees the current value (undefined
  * when absent or expired) and decides the next. Bounded: expired keys are swept, and the memory
  * implementation drops its longest-idle keys past a cap (forgetting counts, never refusing anyone).
  */
 export interface ThrottleStore {
   /**
-   * May refuse with a 429 "busy" when too many updates wait (a shared store's bound on a flood), except
-   * with `settle`: an update that finishes what an admitted call started (a sign-in's outcome) always runs.
+   * May refuse with a 429 "busy" when too many updates of the same kind wait (a shared store's bound on
+   * a flood), except with `settle`.
    */
   update<V, R>(
     key: string,
     step: (current: V | undefined, now: number) => ThrottleStep<V, R>,
-    options?: { settle?: boolean },
+    options: ThrottleOptions,
   ): Promise<R>;
 }
 

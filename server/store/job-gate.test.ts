@@ -33,6 +33,23 @@ describe('job gate', () => {
     expect([gate.running, gate.waiting]).toEqual([0, 0]);
   });
 
+  it('runs a finishing job even when the wait list is full, ahead of the waiting ones, in its slots', async () => {
+    const gate = createJobGate({ concurrency: 1, maxQueue: 1 });
+    const hold = deferred();
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      await hold.done;
+      order.push(name);
+    };
+    const runs = [gate.tryRun(job('running')), gate.tryRun(job('waiting'))];
+    expect(gate.tryRun(job('refused'))).toBeNull();
+    const finishing = [gate.runFirst(job('finish 1')), gate.runFirst(job('finish 2'))];
+    expect([gate.running, gate.waiting]).toEqual([1, 3]);
+    hold.release();
+    await Promise.all([...runs, ...finishing]);
+    expect(order).toEqual(['running', 'finish 1', 'finish 2', 'waiting']);
+  });
+
   it('frees the slot of a job that fails', async () => {
     const gate = createJobGate({ concurrency: 1, maxQueue: 0 });
     await expect(gate.tryRun(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -186,26 +186,32 @@ it('a transaction that fails changes nothing, in the database or in memory', asy
   expect(a.categories.all()).toHaveLength(2);
 });
 
-it('throttle counters are atomic across instances, expire, and a flood is refused before it reaches the database', async () => {
+it('throttle counters are atomic across instances, expire, and a flood of one kind is refused before it reaches the database, sparing the others', async () => {
   const url = await cluster.createDatabase();
   const a = await openStores(url);
   const b = await openStores(url);
   const count = (store: PgStores) =>
-    store.throttles!.update<{ n: number }, number>('k', (held, now) => {
-      const n = (held?.n ?? 0) + 1;
-      return { next: { n }, expiresAt: now + 60_000, result: n };
-    });
+    store.throttles!.update<{ n: number }, number>(
+      'k',
+      (held, now) => {
+        const n = (held?.n ?? 0) + 1;
+        return { next: { n }, expiresAt: now + 60_000, result: n };
+      },
+      { kind: 'register' },
+    );
   // 40 increments at once, half through each instance: every one counted, none lost to a race.
   const seen = await Promise.all(Array.from({ length: 40 }, (_, i) => count(i % 2 ? a : b)));
   expect([...seen].sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   // An expired value reads as absent.
-  await a.throttles!.update('gone', (_held, now) => ({
-    next: { n: 1 },
-    expiresAt: now - 1,
-    result: undefined,
-  }));
+  await a.throttles!.update(
+    'gone',
+    (_held, now) => ({ next: { n: 1 }, expiresAt: now - 1, result: undefined }),
+    { kind: 'register' },
+  );
   expect(
-    await a.throttles!.update('gone', (held) => ({ next: undefined, expiresAt: 0, result: held })),
+    await a.throttles!.update('gone', (held) => ({ next: undefined, expiresAt: 0, result: held }), {
+      kind: 'register',
+    }),
   ).toBeUndefined();
 
   const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -213,9 +219,13 @@ it('throttle counters are atomic across instances, expire, and a flood is refuse
   try {
     const step = () => ({ next: undefined, expiresAt: 0, result: 'ran' });
     const calls = Array.from({ length: 4 }, () =>
-      narrow.update('f', step).catch((e: { code?: string }) => e.code),
+      narrow.update('f', step, { kind: 'sign-in' }).catch((e: { code?: string }) => e.code),
     );
-    const settles = Array.from({ length: 4 }, () => narrow.update('f', step, { settle: true }));
+    const settles = Array.from({ length: 4 }, () =>
+      narrow.update('f', step, { kind: 'sign-in', settle: true }),
+    );
+    // Another kind of budget has a gate of its own: a full sign-in gate refuses no order's count.
+    const order = narrow.update('o', step, { kind: 'placeOrder' });
     // One runs and one waits; the rest are refused at once. Settling updates always run.
     expect((await Promise.all(calls)).sort()).toEqual([
       'ran',
@@ -224,6 +234,7 @@ it('throttle counters are atomic across instances, expire, and a flood is refuse
       'too_many_requests',
     ]);
     expect(await Promise.all(settles)).toEqual(['ran', 'ran', 'ran', 'ran']);
+    expect(await order).toBe('ran');
   } finally {
     narrow.close();
     await pool.end();

@@ -4,20 +4,24 @@
  * over the instances behind a proxy meets one budget, not one per instance. Each update is one
  * transaction holding the key's row lock: concurrent updates of a key, from any instance, queue.
  * Time is the database's, so instances whose clocks differ still agree on windows. Expired rows are
- * swept every minute; a row exists only for a call that got through the access checks, and the
- * calls that create them (sign-in, registration) are bounded by the password hasher's gate.
+ * swept every minute; a row exists only for a call that got through the access checks and the
+ * core's in-memory flood check (core/api/flood-guard.ts), and the anonymous calls that create them
+ * (sign-in, registration) are bounded by the password hasher's gate.
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { tooManyRequests } from '#server/core/api/errors';
-import type { ThrottleStep, ThrottleStore } from '#server/core/ports';
+import type { ThrottleKind, ThrottleStep, ThrottleStore } from '#server/core/ports';
+import type { JobGate } from './job-gate';
 import { createJobGate } from './job-gate';
 
 const SWEEP_MS = 60_000;
 /**
- * At most 4 of the pool's connections count calls at once and 256 calls wait; past that a call is
- * refused with 429 before it costs the database anything, so a flood of sign-ins cannot take the
- * connections the orders need. Settling updates (a sign-in's outcome) always run.
+ * Per kind of budget (the sign-in brake, each endpoint's request budget): at most 4 of the pool's
+ * connections count its calls at once and 256 calls wait; past that a call is refused with 429 before
+ * it costs the database anything. Each kind has its own gate, so a flood of sign-ins fills the
+ * sign-in gate only and an order's count never waits behind it (issue 24). Settling updates (a
+ * sign-in's outcome) are never refused; they go ahead of the waiting calls, in the same 4 connections.
  */
 export const THROTTLE_GATE = { concurrency: 4, maxQueue: 256 };
 
@@ -25,7 +29,13 @@ export function createPgThrottles(
   pool: pg.Pool,
   gateLimits = THROTTLE_GATE,
 ): ThrottleStore & { close(): void } {
-  const gate = createJobGate(gateLimits);
+  // One gate per kind: the kinds are the contract's endpoint names and 'sign-in', so they are few.
+  const gates = new Map<ThrottleKind, JobGate>();
+  const gateOf = (kind: ThrottleKind): JobGate => {
+    let gate = gates.get(kind);
+    if (!gate) gates.set(kind, (gate = createJobGate(gateLimits)));
+    return gate;
+  };
   const sweep = setInterval(() => {
     void pool
       .query(
@@ -36,9 +46,10 @@ export function createPgThrottles(
   sweep.unref();
 
   return {
-    update(name, step, options) {
+    update(name, step, { kind, settle }) {
       const run = () => updateRow(name, step);
-      if (options?.settle) return run();
+      const gate = gateOf(kind);
+      if (settle) return gate.runFirst(run);
       return gate.tryRun(run) ?? Promise.reject(tooManyRequests('The server is busy, please retry', 1000));
     },
     close: () => clearInterval(sweep),

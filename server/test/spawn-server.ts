@@ -68,11 +68,32 @@ export function spawnServer(dataDir: string, port: number, env: Record<string, s
   return { child, output: () => out, listening, exited };
 }
 
+/** Ports handed out in a TEST_PORT_RANGE, never twice: the first caller may not have bound its port yet. */
+const handedOut = new Set<number>();
+
+/**
+ * A free port on 127.0.0.1: any the system picks, or with TEST_PORT_RANGE=4100-4199 one of those
+ * (engineers sharing one machine each keep to their own range).
+ */
 export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORT_RANGE ?? '');
+  if (!range) return listenOn(0);
+  const [from, to] = [Number(range[1]), Number(range[2])];
+  for (let port = from; port <= to; port++) {
+    if (handedOut.has(port)) continue;
+    const got = await listenOn(port).catch(() => null);
+    if (got === null) continue;
+    handedOut.add(got);
+    return got;
+  }
+  throw new Error(`no free port left in TEST_PORT_RANGE ${from}-${to}`);
+}
+
+function listenOn(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
+    s.listen(port, '127.0.0.1', () => {
       const addr = s.address();
       s.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
     });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../api/errors';
 import { createMemoryThrottles } from '../api/throttle-store';
+import type { ThrottleStore } from '../ports';
 import {
   LOGIN_DAILY_FAILURES,
   LOGIN_DAY_MS,
@@ -86,6 +87,34 @@ describe('login throttle', () => {
     expect(await tryFail(t, 'fresh@x.test', 'elsewhere')).toBeNull();
     c.advance(LOGIN_DAY_MS);
     expect(await tryFail(t, 'fresh@x.test', 'nat')).toBeNull();
+  });
+
+  it('an address whose day is used up is turned away in memory: a flood of it reaches the shared count once a second', async () => {
+    const c = clock();
+    const memory = createMemoryThrottles(c);
+    let counts = 0;
+    const store: ThrottleStore = {
+      update: (key, step, options) => {
+        counts++;
+        return memory.update(key, step, options);
+      },
+    };
+    const t = createLoginThrottle(c, store);
+    for (let i = 0; i < LOGIN_DAILY_FAILURES; i++) await tryFail(t, `u${i}@x.test`, 'flood');
+    counts = 0;
+    expect(await tryFail(t, 'v@x.test', 'flood')).toBe(LOGIN_DAY_MS / 1000);
+    const refusals = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => tryFail(t, `v${i}@x.test`, 'flood')),
+    );
+    expect(refusals.every((r) => r === LOGIN_DAY_MS / 1000)).toBe(true);
+    expect(counts).toBe(1);
+    // Another address is not affected; a second later the flooding one is counted again, once.
+    expect(await tryFail(t, 'v0@x.test', 'elsewhere')).toBeNull();
+    c.advance(1000);
+    counts = 0;
+    for (let i = 0; i < 100; i++)
+      expect(await tryFail(t, `w${i}@x.test`, 'flood')).toBe(LOGIN_DAY_MS / 1000 - 1);
+    expect(counts).toBe(1);
   });
 
   it('memory is bounded: past the cap the longest-idle keys are dropped', async () => {

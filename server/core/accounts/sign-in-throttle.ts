@@ -12,10 +12,12 @@
  *   of shoppers signing in normally never reaches it.
  * Kept in a ThrottleStore (ports.ts): this process's memory, bounded (oldest keys dropped first: an
  * eviction only forgets counts), or the PostgreSQL table every instance shares, so a guesser spreading
- * attempts over the instances behind a proxy gets the same brake as against one.
+ * attempts over the instances behind a proxy gets the same brake as against one. All of it is the
+ * 'sign-in' kind there, bounded apart from the request budgets (orders never wait behind sign-ins),
+ * and an address flooding sign-ins is turned away in memory first (api/flood-guard.ts).
  */
-import { tooManyRequests } from '../api/errors';
 import type { Clock, ThrottleStore } from '../ports';
+import { createFloodGuard } from '../api/flood-guard';
 import { createMemoryThrottles } from '../api/throttle-store';
 
 export const LOGIN_FREE_FAILURES = 10;
@@ -57,10 +59,15 @@ export function loginDelayMs(failures: number): number {
   );
 }
 
+const SIGN_IN = { kind: 'sign-in' } as const;
 /** Updates that finish an admitted attempt: never refused by a busy store (ports.ts ThrottleStore). */
-const SETTLE = { settle: true } as const;
+const SETTLE = { kind: 'sign-in', settle: true } as const;
 
-export function createLoginThrottle(clock: Clock, store: ThrottleStore = createMemoryThrottles(clock)) {
+export function createLoginThrottle(
+  clock: Clock,
+  store: ThrottleStore = createMemoryThrottles(clock),
+  guard = createFloodGuard(clock),
+) {
   /** Gives one booked failure back to the address's window (a refused or cancelled attempt, a success). */
   const giveBack = (addressKey: string) =>
     store.update<AddressWindow, void>(
@@ -73,51 +80,67 @@ export function createLoginThrottle(clock: Clock, store: ThrottleStore = createM
       SETTLE,
     );
 
-  return {
-    /** Books one attempt for this e-mail from this address, or throws 429 with Retry-After. */
-    async reserve(email: string, address: string): Promise<LoginTicket> {
-      const pairKey = `login\u0000${email.trim().toLowerCase()}\u0000${address}`;
-      const addressKey = `login-address\u0000${address}`;
-      // The address's day first: a failure is booked now, before any hashing, unless the day is full.
-      const full = await store.update<AddressWindow, number>(addressKey, (w, now) => {
+  /** Books one attempt in the shared counts (the address's day, then the pair), or throws the 429. */
+  const book = async (pairKey: string, addressKey: string) => {
+    // The address's day first: a failure is booked now, before any hashing, unless the day is full.
+    const full = await store.update<AddressWindow, number>(
+      addressKey,
+      (w, now) => {
         if (w && w.resetAt <= now) w = undefined;
         if (w && w.failures >= LOGIN_DAILY_FAILURES)
           return { next: w, expiresAt: w.resetAt, result: w.resetAt - now };
         const next = w ? { ...w, failures: w.failures + 1 } : { failures: 1, resetAt: now + LOGIN_DAY_MS };
         return { next, expiresAt: next.resetAt, result: 0 };
-      });
-      if (full > 0)
-        throw tooManyRequests('Too many failed logins from your network. Please try again later.', full);
-
-      // Then the pair: booked unless its delay is still running (then the address's booking is given back).
-      const booked = await store.update<PairCount, { wait: number; previousAt: number; stamp: number }>(
-        pairKey,
-        (held, now) => {
-          // A pair idle for a whole day starts afresh, so counts do not follow a shopper for ever.
-          const pair = held && now - held.lastAt < LOGIN_DAY_MS ? held : undefined;
-          const wait = pair ? pair.lastAt + loginDelayMs(pair.failures) - now : 0;
-          if (wait > 0)
-            return {
-              next: held,
-              expiresAt: held!.lastAt + LOGIN_DAY_MS,
-              result: { wait, previousAt: 0, stamp: 0 },
-            };
-          const p = pair ?? { failures: 0, lastAt: now, attempts: 0 };
-          // Counted now, before any hashing: concurrent attempts see each other at once.
-          const next = { failures: p.failures + 1, lastAt: now, attempts: p.attempts + 1 };
-          return {
-            next,
-            expiresAt: now + LOGIN_DAY_MS,
-            result: { wait: 0, previousAt: p.lastAt, stamp: next.attempts },
-          };
-        },
-        // Admitted with the address's update above: the pair's always follows.
-        SETTLE,
+      },
+      SIGN_IN,
+    );
+    if (full > 0)
+      throw guard.refuse(
+        addressKey,
+        full,
+        'Too many failed logins from your network. Please try again later.',
       );
-      if (booked.wait > 0) {
-        await giveBack(addressKey);
-        throw tooManyRequests('Too many failed logins. Please wait a moment and try again.', booked.wait);
-      }
+
+    // Then the pair: booked unless its delay is still running (then the address's booking is given back).
+    const booked = await store.update<PairCount, { wait: number; previousAt: number; stamp: number }>(
+      pairKey,
+      (held, now) => {
+        // A pair idle for a whole day starts afresh, so counts do not follow a shopper for ever.
+        const pair = held && now - held.lastAt < LOGIN_DAY_MS ? held : undefined;
+        const wait = pair ? pair.lastAt + loginDelayMs(pair.failures) - now : 0;
+        if (wait > 0)
+          return {
+            next: held,
+            expiresAt: held!.lastAt + LOGIN_DAY_MS,
+            result: { wait, previousAt: 0, stamp: 0 },
+          };
+        const p = pair ?? { failures: 0, lastAt: now, attempts: 0 };
+        // Counted now, before any hashing: concurrent attempts see each other at once.
+        const next = { failures: p.failures + 1, lastAt: now, attempts: p.attempts + 1 };
+        return {
+          next,
+          expiresAt: now + LOGIN_DAY_MS,
+          result: { wait: 0, previousAt: p.lastAt, stamp: next.attempts },
+        };
+      },
+      // Admitted with the address's update above: the pair's always follows.
+      SETTLE,
+    );
+    if (booked.wait > 0) {
+      await giveBack(addressKey);
+      throw guard.refuse(pairKey, booked.wait, 'Too many failed logins. Please wait a moment and try again.');
+    }
+    return booked;
+  };
+
+  return {
+    /** Books one attempt for this e-mail from this address, or throws 429 with Retry-After. */
+    async reserve(email: string, address: string): Promise<LoginTicket> {
+      const pairKey = `login\u0000${email.trim().toLowerCase()}\u0000${address}`;
+      const addressKey = `login-address\u0000${address}`;
+      const booked = await guard.run('sign-in', address, [addressKey, pairKey], () =>
+        book(pairKey, addressKey),
+      );
 
       let settled = false;
       const once = (fn: () => Promise<void>) => async () => {
