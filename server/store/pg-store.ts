@@ -18,6 +18,8 @@ import { createPgTableParts, loadTable, NOTIFY_CHANNEL } from './pg-table';
 import { rowFields } from './record-schemas';
 import type { InMemoryTable } from './table';
 import { createTable } from './table';
+import type { StoredMail } from '#server/core/records';
+import { createPgMail, MAIL_CODEC } from './pg-mail';
 
 // int8 (ids, cents, versions) as numbers: every value the shop stores is far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -62,9 +64,11 @@ export async function openPgStores(url: string, options: PgStoreOptions = {}): P
   // One snapshot for every table, so the rows loaded agree with each other.
   const client = await pool.connect();
   const loaded = new Map<TableName, { rows: Row[]; version: number; seq: number }>();
+  let mailState: { rows: StoredMail[]; version: number; seq: number } | undefined;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     for (const name of TABLES) loaded.set(name, await loadTable<Row>(client, CODECS[name]));
+    mailState = await loadTable<StoredMail>(client, MAIL_CODEC);
     const log = await client.query('SELECT * FROM activity ORDER BY at, id');
     book.add(
       (log.rows as Record<string, unknown>[]).map((r) => ({
@@ -85,14 +89,19 @@ export async function openPgStores(url: string, options: PgStoreOptions = {}): P
 
   const parts = new Map<TableName, PgTableParts<Row>>();
   const tables = new Map<TableName, InMemoryTable<Row>>();
+  // The outbox (issue 26, pg-mail.ts): mails go in the transaction of the change that causes them.
+  const mail = createPgMail(pool, mailState!, instanceId);
+  parts.set('mail' as TableName, mail.parts as unknown as PgTableParts<Row>);
+  tables.set('mail' as TableName, mail.table as unknown as InMemoryTable<Row>);
   for (const name of TABLES) {
     const state = loaded.get(name)!;
-    const p = createPgTableParts<Row>(pool, CODECS[name], state.version, instanceId);
+    const p = createPgTableParts<Row>(pool, CODECS[name], state.version, instanceId, mail.writeMail);
     const table = createTable<Row>({ seq: state.seq, rows: state.rows }, p.persist, `postgres ${name}`, {
       check: (row) => rowFields(name, row),
       onLog: book.add,
       checkLog: activityFields,
       sync: p.sync,
+      mail: mail.sink,
     });
     p.bindPrevious(table.get);
     parts.set(name, p);
@@ -132,6 +141,7 @@ export async function openPgStores(url: string, options: PgStoreOptions = {}): P
     stockRequests: t('stockRequests'),
     notifications: t('notifications'),
     activity: book,
+    mail: mail.table,
     throttles,
     instanceId,
     pool,

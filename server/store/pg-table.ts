@@ -22,7 +22,7 @@ import type { PendingWrite, RemoteChanges, TableSync } from './table';
 export const NOTIFY_CHANNEL = 'threadline_changes';
 
 /** A stable lock key per table (pg_advisory_xact_lock takes a bigint). */
-const lockKey = (name: string): number => {
+export const lockKey = (name: string): number => {
   let h = 0x7468;
   for (const ch of name) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
   return h;
@@ -94,6 +94,8 @@ export function createPgTableParts<T extends Row>(
   codec: Codec,
   initialVersion: number,
   instanceId: string,
+  /** Writes the batch's mails in its transaction (pg-mail.ts, issue 26). */
+  writeMail?: (c: pg.ClientBase, mails: PendingWrite<T>['mail']) => Promise<void>,
 ): PgTableParts<T> {
   let seen = initialVersion;
   let client: pg.PoolClient | null = null;
@@ -222,6 +224,10 @@ export function createPgTableParts<T extends Row>(
           );
         }
         for (const e of write.log) await insertActivity(c, e, codec.name, version);
+        if (write.mail.length) {
+          if (!writeMail) throw new Error(`${codec.name} keeps no mail`);
+          await writeMail(c, write.mail);
+        }
         await c.query('UPDATE table_state SET version = $2, seq = GREATEST(seq, $3) WHERE name = $1', [
           codec.name,
           version,
