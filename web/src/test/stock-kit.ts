@@ -46,6 +46,14 @@ export async function reseedWithStock(
   return { demo, products: stocks.map((_, i) => sizedProduct(demo, i)) };
 }
 
+/** Reseeds with the first sized product `units` left of its `at`-th size and colour (plenty of the rest). */
+export async function reseedWithLeft(units: number, at = 0): Promise<Product> {
+  const {
+    products: [p],
+  } = await reseedWithStock((q) => stockOf(q, { [`${q.sizes[at]}|${q.colors[at]}`]: units }));
+  return p!;
+}
+
 /** The admin sets these lines' units through PUT /products/{id} (other fields sent as they are; a missing image and missing collections stay). */
 export async function adminRestock(p: Product, lines: InventoryLine[]): Promise<void> {
   const token = await getMockToken('admin');
@@ -99,13 +107,11 @@ export async function oneBackInStock(
   at: number,
   quantity: number,
 ): Promise<{ p: Product; size: string; color: string }> {
-  const {
-    products: [p],
-  } = await reseedWithStock((q) => stockOf(q, { [`${q.sizes[at]}|${q.colors[at]}`]: 0 }));
-  const [size, color] = [p!.sizes[at]!, p!.colors[at]!];
+  const p = await reseedWithLeft(0, at);
+  const [size, color] = [p.sizes[at]!, p.colors[at]!];
   await signIn('shopper');
-  await shopperWaitsFor(p!, size, color);
-  await adminRestock(p!, [{ size, color, quantity }]);
+  await shopperWaitsFor(p, size, color);
+  await adminRestock(p, [{ size, color, quantity }]);
   await waitFor(async () => expect(await api('listNotifications')).toHaveLength(1));
-  return { p: p!, size, color };
+  return { p, size, color };
 }

@@ -10,6 +10,7 @@ import { adminTestStore } from '#web/test/admin-data';
 import { adminStore, apiFailure } from '#web/test/admin-kit';
 import { renderWithApp } from '#web/test/render';
 import { ActivityPage } from './activity-page';
+import { textsOf } from '#web/test/texts';
 
 /** The fields of test product 2 (Slim Fit Jeans) as the product modal would send them. */
 const JEANS: ProductFormBody = {
@@ -40,9 +41,7 @@ const entry = (name: string) => screen.getByRole('listitem', { name });
 const entries = () => within(screen.getByRole('list', { name: 'Activity entries' })).getAllByRole('listitem');
 /** A changed field's row: [field, before, after] (a side left out for a create or delete is absent). */
 const change = (item: HTMLElement, field: string) =>
-  within(within(item).getByRole('rowheader', { name: field }).closest('tr')!)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
+  textsOf(within(item).getByRole('rowheader', { name: field }).closest('tr')!, 'cell');
 const location = () => screen.getByTestId('location').textContent;
 
 describe('Admin activity', () => {
@@ -56,11 +55,7 @@ describe('Admin activity', () => {
 
     const status = await screen.findByRole('listitem', { name: 'Changed status of Order #1' });
     expect(entries()[0]).toBe(status);
-    expect(
-      within(status)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Field', 'Before', 'After']);
+    expect(textsOf(status, 'columnheader')).toEqual(['Field', 'Before', 'After']);
     expect(change(status, 'Status')).toEqual(['pending', 'shipped']);
     expect(within(status).getByText(/by Store Admin/)).toBeInTheDocument();
 
@@ -98,11 +93,7 @@ describe('Admin activity', () => {
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
 
     const who = screen.getByRole('combobox', { name: 'Changed by' });
-    expect(
-      within(who)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Anyone', 'Store Admin']);
+    expect(textsOf(who, 'option')).toEqual(['Anyone', 'Store Admin']);
     await user.selectOptions(who, 'Store Admin');
     expect(location()).toMatch(/^\/admin\/activity\?actor=\d+$/);
     await waitFor(() => expect(entries()).toHaveLength(2));
@@ -150,11 +141,7 @@ describe('Admin activity', () => {
     const user = await renderActivity(store);
     const made = await screen.findByRole('listitem', { name: 'Created product “Linen Shirt”' });
     // A create has no "before": only the values it was made with.
-    expect(
-      within(made)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Field', 'After']);
+    expect(textsOf(made, 'columnheader')).toEqual(['Field', 'After']);
     const total = within(made).getAllByRole('row').length - 1;
     expect(total).toBe(6);
     const more = within(made).getByRole('button', { name: /^Show all \d+ changes$/ });

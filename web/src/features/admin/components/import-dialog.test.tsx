@@ -9,6 +9,7 @@ import { adminTestStore } from '#web/test/admin-data';
 import { renderAsAdmin } from '#web/test/admin-kit';
 import { recordRequests } from '#web/test/requests';
 import { ProductsPage } from './products-page';
+import { textsOf } from '#web/test/texts';
 
 const IMPORT = '*/api/admin/import/products';
 
@@ -55,9 +56,7 @@ describe('Import products dialog: with the mock server', () => {
     const problems = await dialog.findByRole('region', { name: 'Problems in the file' });
     const rows = within(problems).getAllByRole('row');
     expect(rows[0]!.textContent).toBe('RowColumnMessage');
-    const cells = within(rows[1]!)
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
+    const cells = textsOf(rows[1]!, 'cell');
     expect(cells[0]).toBe(String(at + 1));
     expect(cells[1]).toBe('categories');
     expect(cells[2]).toMatch(/Hats/);
@@ -160,11 +159,7 @@ describe('Import products dialog: its own behaviour', () => {
     await dialog.findByText(/1 to create/);
     await user.click(importButton());
     const problems = await dialog.findByRole('region', { name: 'Problems in the file' });
-    expect(
-      within(problems)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['4', '—', 'Duplicate SKU TL-1']);
+    expect(textsOf(problems, 'cell')).toEqual(['4', '—', 'Duplicate SKU TL-1']);
     expect(dialog.getByText(/The server refused the import/)).toBeInTheDocument();
     expect(importButton()).toBeDisabled();
   });

@@ -9,6 +9,7 @@ import { api } from '#web/lib/api-client';
 import { adminTestStore, SHOPPER } from '#web/test/admin-data';
 import { apiFailure, mockAlert, pngFile, renderAsAdmin } from '#web/test/admin-kit';
 import { ProductsPage } from './products-page';
+import { textsOf } from '#web/test/texts';
 
 // The Stock section of the product modal (issue 14), driven from the products page as an admin would.
 
@@ -86,16 +87,8 @@ describe('Admin products: the stock grid of the product modal', () => {
     const d = await openModal(user, 'Classic Cotton Tee');
     expect(d.getByRole('checkbox', { name: 'Track stock' })).toBeChecked();
     const grid = d.getByRole('table', { name: 'Units left per size and colour' });
-    expect(
-      within(grid)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Navy', 'White']);
-    expect(
-      within(grid)
-        .getAllByRole('rowheader')
-        .map((h) => h.textContent),
-    ).toEqual(['S', 'M', 'L']);
+    expect(textsOf(grid, 'columnheader')).toEqual(['Navy', 'White']);
+    expect(textsOf(grid, 'rowheader')).toEqual(['S', 'M', 'L']);
     expect(within(grid).getAllByRole('spinbutton')).toHaveLength(6);
     // Exact, not the public cap of 100; a combination without a line reads 0.
     expect(cell(d, 'S', 'White')).toHaveValue(240);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cartLinesAtom } from '#web/lib/session/cart-atoms';
 import { renderWithApp } from '#web/test/render';
 import { lineFor, seedCart } from '#web/test/shop-session';
-import { reseedLowGoneUntracked, reseedWithStock, stockOf } from '#web/test/stock-kit';
+import { reseedLowGoneUntracked, reseedWithLeft } from '#web/test/stock-kit';
 import { CartPage } from './cart-page';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -39,10 +39,8 @@ describe('Cart page stock', () => {
   });
 
   it("stops a line's stepper at what is left, also when Update Cart applies a typed quantity", async () => {
-    const {
-      products: [p],
-    } = await reseedWithStock((q) => stockOf(q, { [`${q.sizes[0]}|${q.colors[0]}`]: 3 }));
-    seedCart([lineFor(p!, 1)]);
+    const p = await reseedWithLeft(3);
+    seedCart([lineFor(p, 1)]);
     const user = userEvent.setup();
     const { store } = renderWithApp(<CartPage />, { route: '/cart' });
     const plus = screen.getByRole('button', { name: /^Increase quantity/ });

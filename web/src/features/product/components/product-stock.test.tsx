@@ -7,7 +7,7 @@ import { api } from '#web/lib/api-client';
 import { cartLinesAtom } from '#web/lib/session/cart-atoms';
 import { renderWithApp } from '#web/test/render';
 import { lineFor, seedCart, signIn } from '#web/test/shop-session';
-import { reseedWithStock, stockOf } from '#web/test/stock-kit';
+import { reseedWithLeft, reseedWithStock, stockOf } from '#web/test/stock-kit';
 import { ProductDetailPage } from './product-detail-page';
 
 // Whole pages against the mock core: give slow CI machines more than the default second to settle.
@@ -37,14 +37,12 @@ const plus = () => screen.getByRole('button', { name: 'Increase quantity' });
 
 describe('product page stock', () => {
   it('marks a sold-out size for the chosen colour, and its combination cannot be added: Sold out', async () => {
-    const {
-      products: [p],
-    } = await reseedWithStock((q) => stockOf(q, { [`${q.sizes[0]}|${q.colors[0]}`]: 0 }));
-    const [s0, s1] = p!.sizes as [string, string];
-    const [c0, c1] = p!.colors as [string, string];
+    const p = await reseedWithLeft(0);
+    const [s0, s1] = p.sizes as [string, string];
+    const [c0, c1] = p.colors as [string, string];
     const user = userEvent.setup();
-    const { store } = renderProduct(p!);
-    await screen.findByRole('heading', { level: 1, name: p!.title });
+    const { store } = renderProduct(p);
+    await screen.findByRole('heading', { level: 1, name: p.title });
     // Nothing chosen: no size is sold out in every colour.
     expect(within(sizes()).getByRole('radio', { name: s0 })).not.toHaveAccessibleDescription('Sold out');
 
@@ -68,7 +66,7 @@ describe('product page stock', () => {
     expect(screen.queryByRole('button', { name: "Notify me when it's back" })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(store.get(cartLinesAtom)).toMatchObject([
-      { productId: p!.id, selectedSize: s0, selectedColor: c1 },
+      { productId: p.id, selectedSize: s0, selectedColor: c1 },
     ]);
   });
 
@@ -124,15 +122,13 @@ describe('product page stock', () => {
   });
 
   it('counts what the cart already holds of the size against what is left', async () => {
-    const {
-      products: [p],
-    } = await reseedWithStock((q) => stockOf(q, { [`${q.sizes[0]}|${q.colors[0]}`]: 3 }));
-    seedCart([lineFor(p!, 2)]);
+    const p = await reseedWithLeft(3);
+    seedCart([lineFor(p, 2)]);
     const user = userEvent.setup();
-    renderProduct(p!);
-    await screen.findByRole('heading', { level: 1, name: p!.title });
-    await pickSize(user, p!.sizes[0]!);
-    await pickColour(user, p!.colors[0]!);
+    renderProduct(p);
+    await screen.findByRole('heading', { level: 1, name: p.title });
+    await pickSize(user, p.sizes[0]!);
+    await pickColour(user, p.colors[0]!);
     expect(screen.getByText('2 already in your cart')).toBeInTheDocument();
     expect(qty()).toHaveValue(1);
     expect(plus()).toBeDisabled();
