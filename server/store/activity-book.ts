@@ -7,6 +7,7 @@
 import type { ActivityLog } from '#server/core/ports';
 import type { StoredActivity } from '#server/core/records';
 import { ACTIVITY_SCHEMA } from '#server/core/records';
+import { fieldsOf } from './record-schemas';
 
 export interface ActivityBook extends ActivityLog {
   /** Adds the entries not yet known (by id) and tells the subscribers about those. */
@@ -51,11 +52,7 @@ export function createActivityBook(): ActivityBook {
 
 /** The entry rule for the tables (table.ts `checkLog`) and for every entry read back. */
 export function activityFields(entry: unknown): Record<string, string> | null {
-  const r = ACTIVITY_SCHEMA.safeParse(entry);
-  if (r.success) return null;
-  const fields: Record<string, string> = {};
-  for (const issue of r.error.issues) fields[issue.path.map(String).join('.') || 'entry'] ??= issue.message;
-  return fields;
+  return fieldsOf(ACTIVITY_SCHEMA, entry, 'entry');
 }
 
 /** Entries as read from a journal's `{"log":…}` ops: the ones that break the rule are reported and left out. */

@@ -11,6 +11,7 @@
 import type { MailDraft, StoredMail } from '#server/core/records';
 import { MAIL_SCHEMA } from '#server/core/records';
 import type { InMemoryTable } from './table';
+import { fieldsOf } from './record-schemas';
 
 export interface MailSink {
   /** The draft's fields over the shop's limits, or null. */
@@ -25,13 +26,7 @@ export interface MailSink {
   has(id: number): boolean;
 }
 
-export function mailFields(row: unknown): Record<string, string> | null {
-  const r = MAIL_SCHEMA.safeParse(row);
-  if (r.success) return null;
-  const fields: Record<string, string> = {};
-  for (const issue of r.error.issues) fields[issue.path.map(String).join('.') || 'mail'] ??= issue.message;
-  return fields;
-}
+export const mailFields = (row: unknown): Record<string, string> | null => fieldsOf(MAIL_SCHEMA, row, 'mail');
 
 /** The mails of a file that pass the rule; the others are reported and left out. */
 export function checkedMails(

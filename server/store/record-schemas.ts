@@ -20,10 +20,15 @@ export function fileProblem(data: unknown): string | null {
 
 /** Each field that breaks the rule, with its message: `{ 'items.0.qty': 'Too big: …' }`; null when fine. */
 export function rowFields(collection: TableName, row: unknown): Record<string, string> | null {
-  const r = ROW_SCHEMAS[collection].safeParse(row);
+  return fieldsOf(ROW_SCHEMAS[collection], row, 'row');
+}
+
+/** The same for any schema (activity entries, mails); `whole` names a problem of the value as a whole. */
+export function fieldsOf(schema: z.ZodType, value: unknown, whole: string): Record<string, string> | null {
+  const r = schema.safeParse(value);
   if (r.success) return null;
   const fields: Record<string, string> = {};
-  for (const issue of r.error.issues) fields[issue.path.map(String).join('.') || 'row'] ??= issue.message;
+  for (const issue of r.error.issues) fields[issue.path.map(String).join('.') || whole] ??= issue.message;
   return fields;
 }
 

@@ -25,15 +25,20 @@ export interface MailContent {
   text: string;
 }
 
+/** Phones show the mail at their width; dark mode keeps it readable. */
+const HEAD_META = [
+  ['viewport', 'width=device-width, initial-scale=1'],
+  ['color-scheme', 'light dark'],
+  ['supported-color-schemes', 'light dark'],
+] as const;
+
 export function frame(settings: MailSettings, content: MailContent): { html: string; text: string } {
   const s = settings.store;
   const page = html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <meta name="supported-color-schemes" content="light dark" />
+        ${HEAD_META.map(([name, value]) => html`<meta name="${name}" content="${value}" />`)}
         <title>${content.subject}</title>
       </head>
       <body
