@@ -72,14 +72,3 @@ export function importFailure(error: unknown): ImportFailure {
     message: 'The server sent an answer this screen does not understand. Please try again.',
   };
 }
-
-/** The chosen file's text (UTF-8, a leading byte-order mark dropped). */
-export function readFileAsText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('Unreadable file'));
-    reader.onerror = () => reject(reader.error ?? new Error('Unreadable file'));
-    reader.readAsText(file, 'utf-8');
-  });
-}
