@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { checkAdminScreen } from './a11y-helpers';
-import { ADMIN, amountOf, signIn } from './admin-journey-helpers';
+import { ADMIN, amountOf, openAdminSection, signIn } from './admin-journey-helpers';
 
 /**
  * Issue 15 in a real browser against the real server: the activity log shows an admin's price change
@@ -116,12 +116,7 @@ test('the activity log shows a price change and a status change with before and 
 });
 
 test('the import dialog shows a bad row from the dry run and keeps Import disabled', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Admin sections' })
-    .getByRole('link', { name: 'Products' })
-    .click();
+  await openAdminSection(page, 'Products');
   await expect(page.getByRole('table')).toBeVisible();
 
   // The shop's own export, with one row moved into a category that does not exist.

@@ -16,6 +16,13 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/** The admin, signed in, opens a section (`link`: its name in the admin menu) as a person would. */
+export async function openAdminSection(page: Page, link: string): Promise<void> {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: link }).click();
+}
+
 /** A new shopper in a fresh browser context (its own cookies and local storage). */
 export async function registerShopper(browser: Browser, tag: string): Promise<{ page: Page; email: string }> {
   const context = await browser.newContext();

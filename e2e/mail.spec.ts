@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { checkAdminScreen, SHOTS, animationsSettled } from './a11y-helpers';
-import { ADMIN, registerShopper, signIn } from './admin-journey-helpers';
+import { ADMIN, openAdminSection, registerShopper, signIn } from './admin-journey-helpers';
 import { fillCheckout, openProduct, pickAndAddToCart } from './shop-helpers';
 
 /**
@@ -14,12 +14,7 @@ const PHONE_VIEW = { width: 375, height: 812 };
 
 /** The admin, signed in, on Admin → Mailbox through the admin menu. */
 async function openMailbox(page: Page): Promise<void> {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Admin sections' })
-    .getByRole('link', { name: 'Mailbox' })
-    .click();
+  await openAdminSection(page, 'Mailbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Mail is not being delivered' })).toContainText(
     'SMTP_URL',

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { expect, it, vi } from 'vitest';
 import { server } from '#mock-api/node';
 import type { MailList } from '#contract/schemas/mail';
+import { mailSummary } from '#web/test/mail-kit';
 import { DemoBar } from './demo-bar';
 
 const noToken = () => Promise.reject(new Error('not used'));
@@ -32,21 +33,7 @@ it("opens the demo's mailbox in a dialog, read with the demo admin's token, and 
     http.get('*/api/admin/mail', ({ request }) => {
       auth.push(request.headers.get('authorization'));
       return HttpResponse.json({
-        items: [
-          {
-            id: 1,
-            kind: 'order-confirmation',
-            to: 'shopper@threadline.example',
-            subject: 'Your order #12 at Threadline',
-            state: 'kept',
-            attempts: 0,
-            lastError: null,
-            nextAttemptAt: null,
-            createdAt: '2026-11-27T04:00:00.000Z',
-            sentAt: null,
-            account: false,
-          },
-        ],
+        items: [mailSummary()],
         total: 1,
         delivering: false,
       } satisfies MailList);

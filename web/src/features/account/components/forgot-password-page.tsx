@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { forgotPasswordBodySchema } from '#contract/schemas/mail';
 import { TextField } from '#web/components/form-field';
-import { failureMessage } from '../after-auth';
 import { requestPasswordReset } from '../api/forgot-password';
 import { useRecoveryForm } from '../use-recovery-form';
 import { AuthCard, type AuthCopy } from './auth-card';
-import { RecoveryNotice } from './recovery-notice';
-import styles from './auth.module.css';
+import { FormFailure, RecoveryNotice } from './recovery-notice';
 
 const COPY: AuthCopy = {
   title: 'Forgot Password',
@@ -40,11 +38,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard copy={COPY} form={form} done={done}>
       <TextField label="Email Address" type="email" autoComplete="email" {...form.bind('email')} />
-      {form.failure ? (
-        <p className={styles.problem} role="alert">
-          {failureMessage(form.failure, 'Could not send the link. Please try again.')}
-        </p>
-      ) : null}
+      <FormFailure failure={form.failure} fallback="Could not send the link. Please try again." />
     </AuthCard>
   );
 }

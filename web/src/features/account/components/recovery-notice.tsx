@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { failureMessage } from '../after-auth';
 import styles from './auth.module.css';
 
 interface Props {
@@ -28,5 +29,15 @@ export function RecoveryNotice({ tone, children, next }: Props) {
       </p>
       <p className={styles.next}>{next}</p>
     </>
+  );
+}
+
+/** Why the call failed, inside the form that stays for another try: the server's message, or the fallback. */
+export function FormFailure({ failure, fallback }: { failure: unknown; fallback: string }) {
+  if (!failure) return null;
+  return (
+    <p className={styles.problem} role="alert">
+      {failureMessage(failure, fallback)}
+    </p>
   );
 }

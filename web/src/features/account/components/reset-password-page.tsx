@@ -3,14 +3,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useSetAtom } from '#web/lib/jotai';
 import { ApiError } from '#web/lib/api-client';
 import { clearAuthAtom } from '#web/lib/session/auth-atoms';
-import { failureMessage } from '../after-auth';
 import { resetPassword } from '../api/reset-password';
 import { EMPTY_RESET, resetFormSchema, tokenFromHash } from '../reset-form';
 import { useRecoveryForm } from '../use-recovery-form';
 import { AuthCard, type AuthCopy } from './auth-card';
 import { PasswordField } from './password-field';
-import { RecoveryNotice } from './recovery-notice';
-import styles from './auth.module.css';
+import { FormFailure, RecoveryNotice } from './recovery-notice';
 
 const COPY: AuthCopy = {
   title: 'Reset Password',
@@ -79,11 +77,7 @@ export function ResetPasswordPage() {
         {...form.bind('password')}
       />
       <PasswordField label="Repeat New Password" autoComplete="new-password" {...form.bind('confirm')} />
-      {form.failure ? (
-        <p className={styles.problem} role="alert">
-          {failureMessage(form.failure, 'Could not change the password. Please try again.')}
-        </p>
-      ) : null}
+      <FormFailure failure={form.failure} fallback="Could not change the password. Please try again." />
     </AuthCard>
   );
 }

@@ -2,6 +2,8 @@ import { ACTIVITY_ENTITIES, type ActivityEntity } from '#contract/schemas/activi
 import { SelectField, TextField } from '#web/components/form-field';
 import type { ActivityFilter } from '../api/activity';
 import { ADMIN_FIELD } from './admin-field';
+import { FilterForm } from './filter-form';
+import { LabelledOptions } from './labelled-options';
 import ui from './admin-ui.module.css';
 import styles from './activity-page.module.css';
 
@@ -29,12 +31,7 @@ export function ActivityFilters({ filter, actors, onChange, onClear, filtered }:
   // An actor asked for by the URL but not (yet) in the list still shows as chosen.
   const knownActor = filter.actor === null || actors.some((a) => a.id === filter.actor);
   return (
-    <form
-      role="search"
-      aria-label="Activity filters"
-      className={styles.filters}
-      onSubmit={(e) => e.preventDefault()}
-    >
+    <FilterForm label="Activity filters" className={styles.filters}>
       <SelectField
         id="activity-entity"
         label="Record type"
@@ -42,12 +39,7 @@ export function ActivityFilters({ filter, actors, onChange, onClear, filtered }:
         value={filter.entity}
         onChange={(e) => onChange({ entity: isEntity(e.target.value) ? e.target.value : '' })}
       >
-        <option value="">All</option>
-        {ACTIVITY_ENTITIES.map((e) => (
-          <option key={e} value={e}>
-            {ENTITY_LABELS[e]}
-          </option>
-        ))}
+        <LabelledOptions values={ACTIVITY_ENTITIES} labels={ENTITY_LABELS} />
       </SelectField>
       <SelectField
         id="activity-actor"
@@ -86,6 +78,6 @@ export function ActivityFilters({ filter, actors, onChange, onClear, filtered }:
           Clear filters
         </button>
       )}
-    </form>
+    </FilterForm>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '../api/activity';
 import { ActivityEntryCard } from './activity-entry';
 import { ActivityFilters } from './activity-filters';
+import { LoadFailed } from './load-failed';
 import ui from './admin-ui.module.css';
 import styles from './activity-page.module.css';
 
@@ -40,14 +41,7 @@ export function ActivityPage() {
 
   let body;
   if (error && !loading) {
-    body = (
-      <div className={`${ui.card} ${ui.center}`} role="alert">
-        <p>Could not load the activity log.</p>
-        <button type="button" className={ui.secondary} onClick={refresh}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed what="the activity log" onRetry={refresh} />;
   } else if (!loaded) {
     body = <Spinner label="Loading activity..." />;
   } else if (items.length === 0) {

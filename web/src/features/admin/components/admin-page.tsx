@@ -24,6 +24,11 @@ const ADMIN_PAGES = {
     description: 'Follow orders and change their status.',
     heading: 'Orders Management',
   },
+  mail: {
+    title: 'Admin Mailbox',
+    description: 'The mails the store sends, and their delivery.',
+    heading: 'Mailbox',
+  },
 };
 
 interface Props {

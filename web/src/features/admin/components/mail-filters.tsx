@@ -2,6 +2,8 @@ import { MAIL_STATES, type MailState } from '#contract/schemas/mail';
 import { isMailState } from '../api/mail-list';
 import { SelectField } from '#web/components/form-field';
 import { ADMIN_FIELD } from './admin-field';
+import { FilterForm } from './filter-form';
+import { LabelledOptions } from './labelled-options';
 import { MAIL_STATE_LABELS } from './mail-format';
 import styles from './mail-page.module.css';
 
@@ -14,25 +16,15 @@ export function MailFilters({
   onChange: (s: MailState | '') => void;
 }) {
   return (
-    <form
-      role="search"
-      aria-label="Mail filters"
-      className={styles.filters}
-      onSubmit={(e) => e.preventDefault()}
-    >
+    <FilterForm label="Mail filters" className={styles.filters}>
       <SelectField
         label="State"
         classes={ADMIN_FIELD}
         value={state}
         onChange={(e) => onChange(isMailState(e.target.value) ? e.target.value : '')}
       >
-        <option value="">All</option>
-        {MAIL_STATES.map((s) => (
-          <option key={s} value={s}>
-            {MAIL_STATE_LABELS[s]}
-          </option>
-        ))}
+        <LabelledOptions values={MAIL_STATES} labels={MAIL_STATE_LABELS} />
       </SelectField>
-    </form>
+    </FilterForm>
   );
 }

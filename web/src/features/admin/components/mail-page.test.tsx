@@ -6,26 +6,12 @@ import { server } from '#mock-api/node';
 import type { MailDetail, MailList, MailSummary } from '#contract/schemas/mail';
 import { api } from '#web/lib/api-client';
 import { renderAsAdmin } from '#web/test/admin-kit';
+import { mailSummary } from '#web/test/mail-kit';
 import { MailPage } from './mail-page';
 
 const RESET_LINK = `http://localhost:4600/reset-password#token=${'cd'.repeat(32)}`;
 
-function mail(over: Partial<MailSummary> = {}): MailSummary {
-  return {
-    id: 1,
-    kind: 'order-confirmation',
-    to: 'shopper@threadline.example',
-    subject: 'Your order #12 at Threadline',
-    state: 'kept',
-    attempts: 0,
-    lastError: null,
-    nextAttemptAt: null,
-    createdAt: '2026-11-27T04:00:00.000Z',
-    sentAt: null,
-    account: false,
-    ...over,
-  };
-}
+const mail = mailSummary;
 
 /** Answers the mailbox calls with these mails; returns the list queries and retried ids it saw. */
 function serveMailbox(

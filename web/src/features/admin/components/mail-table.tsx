@@ -1,4 +1,4 @@
-import type { MailSummary } from '#contract/schemas/mail';
+import type { MailList, MailSummary } from '#contract/schemas/mail';
 import { ColumnHeads } from '#web/components/column-heads';
 import { formatWhen } from './activity-format';
 import { MAIL_KIND_LABELS } from './mail-format';
@@ -7,9 +7,8 @@ import ui from './admin-ui.module.css';
 import styles from './mail-page.module.css';
 
 interface Props {
-  items: readonly MailSummary[];
-  /** With SMTP on, failed mails get a Retry button. */
-  delivering: boolean;
+  /** With SMTP on (`delivering`), failed mails get a Retry button. */
+  list: MailList;
   busy: boolean;
   retrying: number | null;
   onOpen: (mail: MailSummary) => void;
@@ -23,7 +22,7 @@ function When({ at }: { at: string | null }) {
 }
 
 /** The mailbox as a table; on phones each row folds into a card (its cells labelled by data-label). */
-export function MailTable({ items, delivering, busy, retrying, onOpen, onRetry }: Props) {
+export function MailTable({ list: { items, delivering }, busy, retrying, onOpen, onRetry }: Props) {
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} aria-label="Mails" aria-busy={busy}>

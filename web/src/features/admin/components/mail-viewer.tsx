@@ -3,9 +3,9 @@ import { Modal } from '#web/components/modal';
 import { Spinner } from '#web/components/spinner';
 import { useMail } from '../api/mail-detail';
 import { formatWhen } from './activity-format';
+import { LoadFailed } from './load-failed';
 import { linksIn, MAIL_KIND_LABELS } from './mail-format';
 import { MailStateBadge } from './mail-state-badge';
-import ui from './admin-ui.module.css';
 import styles from './mail-page.module.css';
 
 interface Props {
@@ -74,14 +74,7 @@ export function MailViewer({ mail, token, onClose }: Props) {
   const { data, error, refresh } = useMail(mail.id, token);
   let body;
   if (error) {
-    body = (
-      <div role="alert">
-        <p>Could not load this mail.</p>
-        <button type="button" className={ui.secondary} onClick={refresh}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed what="this mail" onRetry={refresh} card={false} />;
   } else if (!data) {
     body = <Spinner label="Loading the mail..." />;
   } else {

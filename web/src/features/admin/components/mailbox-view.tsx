@@ -5,6 +5,7 @@ import { Spinner } from '#web/components/spinner';
 import { ApiError } from '#web/lib/api-client';
 import { MAIL_PAGE_SIZE, useMailbox, type MailFilter } from '../api/mail-list';
 import { retryMail } from '../api/retry-mail';
+import { LoadFailed } from './load-failed';
 import { MailBanner } from './mail-banner';
 import { MailFilters } from './mail-filters';
 import { MailTable } from './mail-table';
@@ -41,14 +42,7 @@ export function MailboxView({ filter, onFilter, token, banner = true }: Props) {
 
   let body;
   if (error && !loading && !list) {
-    body = (
-      <div className={`${ui.card} ${ui.center}`} role="alert">
-        <p>Could not load the mailbox.</p>
-        <button type="button" className={ui.secondary} onClick={refresh}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed what="the mailbox" onRetry={refresh} />;
   } else if (!list) {
     body = <Spinner label="Loading mail..." />;
   } else if (list.items.length === 0) {
@@ -62,16 +56,7 @@ export function MailboxView({ filter, onFilter, token, banner = true }: Props) {
       </p>
     );
   } else {
-    body = (
-      <MailTable
-        items={list.items}
-        delivering={list.delivering}
-        busy={loading}
-        retrying={retrying}
-        onOpen={setOpen}
-        onRetry={retry}
-      />
-    );
+    body = <MailTable list={list} busy={loading} retrying={retrying} onOpen={setOpen} onRetry={retry} />;
   }
   const pages = list ? Math.ceil(list.total / MAIL_PAGE_SIZE) : 0;
 
