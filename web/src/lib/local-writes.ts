@@ -12,37 +12,32 @@ async function bump(db: CatalogueDb): Promise<{ from: number; to: number }> {
   return { from, to: from + 1 };
 }
 
-/** One write to the table (`apply`) with the counter's raise, then `change` applied to the listing index. */
-function productsWrite(
+/**
+ * One write of `list` to the table (`apply`) with the counter's raise, then the same change to the listing
+ * index (`change`); nothing at all for an empty list.
+ */
+function productsWrite<T>(
   db: CatalogueDb,
-  apply: () => Promise<unknown>,
-  change: (rows: Map<number, ListingRow>) => boolean,
+  list: T[],
+  apply: (list: T[]) => Promise<unknown>,
+  change: (rows: Map<number, ListingRow>, list: T[]) => boolean,
 ): Promise<void> {
+  if (list.length === 0) return Promise.resolve();
   return trackWrite(
     db,
     () =>
       db.transaction('rw', db.products, db.meta, async () => {
-        await apply();
+        await apply(list);
         return bump(db);
       }),
-    change,
+    (rows) => change(rows, list),
   );
 }
 
 export function writeProducts(db: CatalogueDb, products: Product[]): Promise<void> {
-  if (products.length === 0) return Promise.resolve();
-  return productsWrite(
-    db,
-    () => db.products.bulkPut(products),
-    (rows) => putRows(rows, products),
-  );
+  return productsWrite(db, products, (list) => db.products.bulkPut(list), putRows);
 }
 
 export function deleteProducts(db: CatalogueDb, ids: number[]): Promise<void> {
-  if (ids.length === 0) return Promise.resolve();
-  return productsWrite(
-    db,
-    () => db.products.bulkDelete(ids),
-    (rows) => deleteRows(rows, ids),
-  );
+  return productsWrite(db, ids, (list) => db.products.bulkDelete(list), deleteRows);
 }

@@ -53,12 +53,7 @@ export function ActivityChanges({ entry }: { entry: ActivityEntry }) {
         </tbody>
       </table>
       {hidden > 0 && (
-        <ToggleButton
-          className={styles.linkButton}
-          open={showAll}
-          controls={tableId}
-          onToggle={() => setShowAll((s) => !s)}
-        >
+        <ToggleButton className={styles.linkButton} open={showAll} controls={tableId} setOpen={setShowAll}>
           {showAll ? 'Show fewer changes' : `Show all ${changes.length} changes`}
         </ToggleButton>
       )}

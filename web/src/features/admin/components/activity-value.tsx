@@ -17,12 +17,7 @@ export function ActivityValueText({ text }: { text: string }) {
       <span id={id} className={open ? styles.value : `${styles.value} ${styles.clamped}`}>
         {text}
       </span>
-      <ToggleButton
-        className={styles.linkButton}
-        open={open}
-        controls={id}
-        onToggle={() => setOpen((o) => !o)}
-      >
+      <ToggleButton className={styles.linkButton} open={open} controls={id} setOpen={setOpen}>
         {open ? 'Show less' : 'Show more'}
       </ToggleButton>
     </>

@@ -51,7 +51,7 @@ export function AdminLayout() {
               className={styles.menuButton}
               open={menuOpen}
               controls={navId}
-              onToggle={() => setMenuOpen((o) => !o)}
+              setOpen={setMenuOpen}
             >
               {menuOpen ? <CloseIcon width={18} height={18} /> : <MenuIcon width={18} height={18} />}
               <span>Admin menu</span>
