@@ -9,27 +9,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { catalogQuerySchema } from '#contract/rules/catalog-query';
 import { TEXT_RULE_MESSAGE } from '#contract/rules/text';
 import { COLLECTION_FILES } from '#server/store/lowdb-store';
 import { ORDERS_DIR } from '#server/store/order-shards';
 import { openBackend } from './boot';
 import { SHIPPING } from '../tests/contract/client';
-import type { PgCluster } from './test/pg-cluster';
-import { startPgCluster } from './test/pg-cluster';
+import { usePgCluster } from './test/use-pg-cluster';
 import { TEST_ADMIN, TEST_HASHER_COST } from './test/test-server';
 import { tinyDemoStore } from './test/tiny-seed';
 
 const run = promisify(execFile);
-let cluster: PgCluster;
 const dirs: string[] = [];
-beforeAll(async () => {
-  cluster = await startPgCluster();
-}, 60_000);
-afterAll(async () => {
+const cluster = usePgCluster(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
-  await cluster?.stop();
 });
 
 const migrateData = (from: string, to: string) =>

@@ -5,23 +5,17 @@
  * LISTEN/NOTIFY, and always before a write of their own), a failed transaction changes nothing, and the
  * shared throttle counters count every call once and refuse a flood before it reaches the database.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import pg from 'pg';
 import type { StoredActivity, StoredCategory, StoredOrder, StoredProduct } from '#server/core/records';
-import type { PgCluster } from '#server/test/pg-cluster';
-import { startPgCluster } from '#server/test/pg-cluster';
+import { usePgCluster } from '#server/test/use-pg-cluster';
 import type { PgStores } from './pg-store';
 import { openPgStores } from './pg-store';
 import { createPgThrottles } from './pg-throttles';
 
-let cluster: PgCluster;
 const open: PgStores[] = [];
-beforeAll(async () => {
-  cluster = await startPgCluster();
-}, 60_000);
-afterAll(async () => {
+const cluster = usePgCluster(async () => {
   for (const s of open) await s.close().catch(() => undefined);
-  await cluster?.stop();
 });
 
 const openStores = async (url: string): Promise<PgStores> => {
