@@ -3,10 +3,10 @@
  * the two land or fail together; compactions copy entries to the archive before dropping a journal; a
  * crash at any step of that leaves every entry exactly once after the next start.
  */
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
+import { useTempDir } from '#server/test/temp-dir';
 import type { StoredActivity, StoredCategory } from '#server/core/records';
 import { createActivityBook } from './activity-book';
 import { ACTIVITY_FILE, openActivityArchive } from './activity-archive';
@@ -14,13 +14,13 @@ import type { JournalTableOptions } from './journal-table';
 import { journalFileOf, oldJournalFileOf, openJournalTable } from './journal-table';
 import { fileProblem, rowFields } from './record-schemas';
 
+const tmp = useTempDir('threadline-activity-');
 let dir: string;
 let file: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'threadline-activity-'));
+beforeEach(() => {
+  dir = tmp.path;
   file = join(dir, 'categories.json');
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
 
 let n = 0;
 const entry = (label: string): StoredActivity => ({
@@ -63,7 +63,10 @@ it('writes an entry in the same journal line as its row, and reads it back after
   const lines = (await readFile(journalFileOf(file), 'utf8')).split('\n').filter(Boolean);
   expect(lines).toHaveLength(1);
   const ops = JSON.parse(lines[0]!) as object[];
-  expect(ops).toEqual([{ put: category(1, 'Shirts') }, { log: expect.objectContaining({ label: 'Shirts' }) }]);
+  expect(ops).toEqual([
+    { put: category(1, 'Shirts') },
+    { log: expect.objectContaining({ label: 'Shirts' }) },
+  ]);
   expect(labels(book)).toEqual(['Shirts']);
 
   const again = await openAll();
