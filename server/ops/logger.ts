@@ -56,9 +56,10 @@ export function createLogger({ level = 'info', destination, pretty = false }: Lo
         ? { transport: { target: 'pino-pretty', options: { colorize: true } } }
         : {}),
     },
-    // Buffered: a write per line would cost a busy shop a good part of its reads (bench, issue 30). pino
-    // flushes the buffer when the process exits; a kill -9 can lose the last few kB of lines, never a write.
-    destination ?? (pretty ? undefined : pino.destination({ dest: 1, sync: false, minLength: 4096 })),
+    // Asynchronous: lines that arrive while a write is in flight go out together in the next one, instead of
+    // a blocking write each; an idle server's line still leaves at once. pino flushes what is pending when the
+    // process exits; a kill -9 can lose the lines of the last moment, never a data write.
+    destination ?? (pretty ? undefined : pino.destination({ dest: 1, sync: false })),
   );
 }
 
