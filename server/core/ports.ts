@@ -31,9 +31,9 @@ export interface Mutation<T extends Row, R> {
   result: R;
   /** Activity entries recorded in the same durable write as the change (the admin's writes). */
   log?: readonly StoredActivity[];
-}
   /** Mails the change causes, written in the same durable write (issue 26). */
   mail?: readonly MailDraft[];
+}
 
 /** What a row-level change hands back: rows to put (new or replacing the same id), ids to remove, its result. */
 export interface RowChange<T extends Row, R> {
@@ -42,9 +42,9 @@ export interface RowChange<T extends Row, R> {
   result: R;
   /** Activity entries recorded in the same durable write as the change (the admin's writes). */
   log?: readonly StoredActivity[];
-}
   /** Mails the change causes, written in the same durable write (issue 26). */
   mail?: readonly MailDraft[];
+}
 
 /**
  * What one landed write changed, for indexes kept beside a table: `put` holds the new value of every
@@ -106,13 +106,13 @@ export interface Stores {
    * (one server per data folder). The PostgreSQL store shares them, so N instances do not give N budgets.
    */
   throttles?: ThrottleStore;
-}
   /**
    * The mail outbox (issue 26): every mail with its delivery state. Mails reach it from the write of the
    * change that caused them (RowChange.mail), so a store without it cannot take such changes and the core
    * then queues none.
    */
   mail?: Table<StoredMail>;
+}
 
 /** The collections of rows (every store but the activity log and the throttles). */
 export type TableName = Exclude<keyof Stores, 'activity' | 'throttles' | 'mail'>;
@@ -228,13 +228,6 @@ export interface CoreDeps {
   sessionTtlMs?: number;
   /** The store currency (3-letter code) for messages such as the order total limit; defaults to USD. */
   currency?: string;
-}
-
-/** Who is calling: a signed-in user and the session the token belongs to. */
-export interface Principal {
-  user: User;
-  sessionId: number;
-}
   /** What mails are built with (issue 26); without it (or without stores.mail) no mail is queued. */
   mail?: MailSettings;
 }
@@ -255,3 +248,10 @@ export interface MailSettings {
   alertsTo: readonly string[];
   /** SMTP_URL is set: mails are queued for the sender; otherwise they are kept in the mailbox. */
   delivering: boolean;
+}
+
+/** Who is calling: a signed-in user and the session the token belongs to. */
+export interface Principal {
+  user: User;
+  sessionId: number;
+}
