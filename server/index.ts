@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     metricsToken: env.METRICS_TOKEN,
   });
   // After boot, outside every request: it delivers committed mails only.
-  const sender = startMail(backend, mail);
+  const sender = startMail(backend, mail, { onOutcome: (result) => metrics.mailSent(result) });
   const server = createLimitedServer(app.callback(), { maxConnections: env.MAX_CONNECTIONS });
   const ops = env.METRICS_PORT
     ? createOpsServer({ metrics, token: env.METRICS_TOKEN, backup: backend.backup, logger })

@@ -11,6 +11,8 @@ import type { TestServer } from '#server/test/test-server';
 import { startTestServer, TEST_ADMIN } from '#server/test/test-server';
 import type { SmtpSink } from '#server/test/mail-kit';
 import { startSmtpSink, testMailSettings, until } from '#server/test/mail-kit';
+import { createMetrics } from '#server/ops/metrics';
+import type { Metrics } from '#server/ops/metrics';
 import type { MailSender } from './sender';
 import { startMailSender } from './sender';
 import { createSmtpTransport } from './smtp-transport';
@@ -20,10 +22,12 @@ let srv: TestServer;
 let sink: SmtpSink | undefined;
 let sender: MailSender | undefined;
 let offset = 0;
+let metrics: Metrics;
 const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));
 
 beforeEach(async () => {
   offset = 0;
+  metrics = createMetrics({ defaults: false });
   srv = await startTestServer({
     mail: testMailSettings({ delivering: true, alertsTo: ['owner@shop.example'] }),
   });
@@ -44,6 +48,7 @@ function startSender(port = SINK_PORT): MailSender {
     domain: 'shop.example',
     now: () => Date.now() + offset,
     pollMs: 50,
+    onOutcome: (result) => metrics.mailSent(result),
   });
   return sender;
 }
@@ -55,6 +60,30 @@ async function product(title: string, price: number): Promise<number> {
 }
 
 const mails = () => srv.backend.core.deps.stores.mail!.all();
+
+async function sends(): Promise<Record<string, number>> {
+  const { values } = await metrics.registry.getSingleMetric('threadline_mail_sends_total')!.get();
+  return Object.fromEntries(values.map((v) => [String(v.labels.result), v.value]));
+}
+
+it('mail_sends_total counts each attempt by result: sent, retry (no SMTP), failed (550)', async () => {
+  startSender(); // nothing listens yet: the welcome's first try is a retry
+  await c.newShopper();
+  await until(() => mails().some((m) => m.attempts === 1 && m.state === 'queued'), 'the refused try');
+  await sender!.idle();
+  expect(await sends()).toEqual({ retry: 1 });
+  sink = await startSmtpSink(SINK_PORT);
+  offset = 60_000;
+  sender!.kick();
+  await until(() => mails().every((m) => m.state === 'sent'), 'the welcome sent');
+  await sender!.idle();
+  expect(await sends()).toEqual({ retry: 1, sent: 1 });
+  sink.refuseWith(550);
+  await c.newShopper();
+  await until(() => mails().some((m) => m.state === 'failed'), 'the second welcome refused');
+  await sender!.idle();
+  expect(await sends()).toEqual({ retry: 1, sent: 1, failed: 1 });
+});
 
 it('the confirmation and the owner alert arrive once, with the lines, shipping and total', async () => {
   sink = await startSmtpSink(SINK_PORT);

@@ -33,7 +33,15 @@ export interface MailSenderOptions {
   /** Mails claimed per round (about the pool's connections times a few). */
   batch?: number;
   now?: () => number;
+  /** Each attempt's outcome as recorded (the metrics' mail_sends_total). */
+  onOutcome?: (result: MailOutcome) => void;
 }
+
+/** `retry`: a transient failure, tried again later; `failed`: refused for good or out of tries. */
+export type MailOutcome = 'sent' | 'retry' | 'failed';
+
+const outcomeOf = (m: StoredMail): MailOutcome =>
+  m.state === 'sent' ? 'sent' : m.state === 'queued' ? 'retry' : 'failed';
 
 /** SMTP 5xx is permanent; 4xx, refused connections and timeouts are worth another try. */
 export function classify(e: unknown): { permanent: boolean; message: string } {
@@ -71,15 +79,16 @@ export function startMailSender(opts: MailSenderOptions) {
       }),
     );
     // Only our own claim is settled: a row another sender took over after our lease ran out stays theirs.
-    await table.change((get) => ({
-      put: outcomes.filter((o) => {
+    const settled = await table.change((get) => {
+      const put = outcomes.filter((o) => {
         const cur = get(o.id);
         return (
           cur?.state === 'sending' && cur.lease_until === claimed.find((c) => c.id === o.id)?.lease_until
         );
-      }),
-      result: undefined,
-    }));
+      });
+      return { put, result: put };
+    });
+    for (const m of settled) opts.onOutcome?.(outcomeOf(m));
   }
 
   async function round(): Promise<void> {

@@ -1,11 +1,15 @@
 /** The sender of a backend's outbox, over SMTP when SMTP_URL is set (index.ts starts it after boot). */
 import type { Backend } from '#server/boot';
 import type { MailSetup } from './mail-config';
-import type { MailSender } from './sender';
+import type { MailOutcome, MailSender } from './sender';
 import { startMailSender } from './sender';
 import { createSmtpTransport } from './smtp-transport';
 
-export function startMail(backend: Backend, setup: MailSetup): MailSender | undefined {
+export function startMail(
+  backend: Backend,
+  setup: MailSetup,
+  { onOutcome }: { onOutcome?: (result: MailOutcome) => void } = {},
+): MailSender | undefined {
   const table = backend.core.deps.stores.mail;
   if (!table) return undefined;
   return startMailSender({
@@ -13,5 +17,6 @@ export function startMail(backend: Backend, setup: MailSetup): MailSender | unde
     transport: setup.smtpUrl ? createSmtpTransport(setup.smtpUrl) : undefined,
     from: setup.from,
     domain: setup.domain,
+    onOutcome,
   });
 }

@@ -100,7 +100,8 @@ export function createMetrics({ defaults = true }: { defaults?: boolean } = {}) 
         },
       });
     },
-    mailSent(result: 'sent' | 'failed' | 'gave_up'): void {
+    /** Each recorded attempt of the sender (server/mail/sender.ts): sent, retry (transient) or failed. */
+    mailSent(result: 'sent' | 'retry' | 'failed'): void {
       mailSends.inc({ result });
     },
     text: (): Promise<string> => registry.metrics(),
