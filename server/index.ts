@@ -16,7 +16,7 @@ import { createMetrics } from './ops/metrics';
 import { createOpsServer } from './ops/ops-server';
 import { createReadiness } from './ops/readiness';
 import { mailSetup } from './mail/mail-config';
-import { startMail } from './mail/start-mail';
+import { mailOutboxCheck, startMail } from './mail/start-mail';
 
 const storeConfig = storeConfigSchema.parse(
   JSON.parse(readFileSync(new URL('../fixtures/store.json', import.meta.url), 'utf8')),
@@ -63,7 +63,9 @@ async function main(): Promise<void> {
     metrics.watchMailOutbox(
       () => outbox.all().filter((m) => m.state === 'queued' || m.state === 'sending').length,
     );
-  const readiness = createReadiness(backend.checks);
+  // After boot, outside every request: it delivers committed mails only.
+  const sender = startMail(backend, mail, { onOutcome: (result) => metrics.mailSent(result) });
+  const readiness = createReadiness(sender ? [...backend.checks, mailOutboxCheck(sender)] : backend.checks);
   // Retention: the start already compacted; a long-running shop compacts its activity archive hourly.
   const compact = backend.compactActivity;
   if (env.ACTIVITY_RETENTION_DAYS && compact)
@@ -90,8 +92,6 @@ async function main(): Promise<void> {
     readiness,
     metricsToken: env.METRICS_TOKEN,
   });
-  // After boot, outside every request: it delivers committed mails only.
-  const sender = startMail(backend, mail, { onOutcome: (result) => metrics.mailSent(result) });
   const server = createLimitedServer(app.callback(), { maxConnections: env.MAX_CONNECTIONS });
   const ops = env.METRICS_PORT
     ? createOpsServer({ metrics, token: env.METRICS_TOKEN, backup: backend.backup, logger })

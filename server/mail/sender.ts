@@ -8,7 +8,15 @@
  */
 import type { Table } from '#server/core/ports';
 import type { StoredMail } from '#server/core/records';
-import { attemptFailed, claim, delivered, isDue, messageIdOf, prunable } from '#server/core/mail/delivery';
+import {
+  attemptFailed,
+  claim,
+  delivered,
+  isDue,
+  LEASE_MS,
+  messageIdOf,
+  prunable,
+} from '#server/core/mail/delivery';
 
 export interface MailTransport {
   sendMail(message: {
@@ -59,6 +67,9 @@ export function startMailSender(opts: MailSenderOptions) {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
+  /** Why the last round failed (the mail table refused the sender's claim or record), until one succeeds. */
+  let lastError: string | null = null;
+  let roundStartedAt: number | null = null;
 
   async function deliver(claimed: readonly StoredMail[]): Promise<void> {
     const outcomes = await Promise.all(
@@ -123,12 +134,20 @@ export function startMailSender(opts: MailSenderOptions) {
       again = true;
       return;
     }
+    roundStartedAt = now();
     running = round()
-      .catch((e: unknown) =>
-        console.error('[mail] sending failed; will retry:', e instanceof Error ? e.message : e),
+      .then(
+        () => {
+          lastError = null;
+        },
+        (e: unknown) => {
+          lastError = e instanceof Error ? e.message : String(e);
+          console.error('[mail] sending failed; will retry:', lastError);
+        },
       )
       .finally(() => {
         running = null;
+        roundStartedAt = null;
         if (again) {
           again = false;
           kick();
@@ -145,6 +164,18 @@ export function startMailSender(opts: MailSenderOptions) {
 
   return {
     kick,
+    /**
+     * Why the outbox is refusing, for readiness; null when it is not. An SMTP outage is not refusing (mails
+     * wait in the outbox, orders go on); a mail table that refuses the sender's writes is, and so is a round
+     * stuck past the claims' lease (another instance would send its mails again).
+     */
+    trouble(): string | null {
+      if (stopped) return 'mail outbox: the sender has stopped';
+      if (lastError !== null) return `mail outbox: the sender cannot record its work (${lastError})`;
+      if (roundStartedAt !== null && now() - roundStartedAt > LEASE_MS)
+        return `mail outbox: a sending round has run past the ${LEASE_MS / 60_000}-minute lease`;
+      return null;
+    },
     /** Resolves once the current round (if any) has finished. */
     async idle(): Promise<void> {
       while (running) await running;

@@ -1,5 +1,6 @@
 /** The sender of a backend's outbox, over SMTP when SMTP_URL is set (index.ts starts it after boot). */
 import type { Backend } from '#server/boot';
+import type { ReadinessCheck } from '#server/ops/readiness';
 import type { MailSetup } from './mail-config';
 import type { MailOutcome, MailSender } from './sender';
 import { startMailSender } from './sender';
@@ -20,3 +21,9 @@ export function startMail(
     onOutcome,
   });
 }
+
+/** Readiness's view of the outbox (MailSender.trouble says what counts as refusing). */
+export const mailOutboxCheck = (sender: MailSender): ReadinessCheck => ({
+  name: 'mail outbox',
+  check: () => Promise.resolve(sender.trouble()),
+});

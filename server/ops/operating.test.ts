@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OpsTestServer } from '#server/test/ops-kit';
 import { startOpsTestServer } from '#server/test/ops-kit';
 import { SHIPPING } from '#tests/contract/client';
+import { LEASE_MS } from '#server/core/mail/delivery';
+import { testMailSettings, until } from '#server/test/mail-kit';
 
 const TOKEN = 'metrics-token-0123456789';
 const CART = [{ productId: 1, qty: 1, selectedSize: 'S', selectedColor: '#1e3a5f' }];
@@ -93,6 +95,52 @@ describe('readiness', () => {
     refuse = false;
     expect((await ready()).status).toBe(200);
     expect((await fetch(`${s.baseUrl}/api/health`)).status).toBe(200);
+  });
+
+  it('turns 503 when the mail outbox refuses: its table refuses the sender, or a round outlives the lease', async () => {
+    let refuse = false;
+    let offset = 0;
+    const waiting: (() => void)[] = [];
+    s = await startOpsTestServer({
+      mail: testMailSettings({ delivering: true }),
+      // An SMTP server that holds each mail until the test lets it go.
+      mailTransport: { sendMail: () => new Promise<void>((resolve) => waiting.push(resolve)) },
+      mailNow: () => Date.now() + offset,
+      beforeWrite: () => {
+        if (refuse) throw Object.assign(new Error('read-only file system'), { code: 'EROFS' });
+      },
+    });
+    const ready = async () => {
+      const res = await fetch(`${s!.baseUrl}/api/ready`);
+      return {
+        status: res.status,
+        reasons: res.ok ? [] : ((await res.json()) as { reasons: string[] }).reasons,
+      };
+    };
+    await s.client.newShopper(); // its welcome is claimed and waits on SMTP
+    await until(() => waiting.length === 1, 'the welcome handed to SMTP');
+    expect(await ready()).toEqual({ status: 200, reasons: [] });
+    // SMTP hangs past the claim's lease: another instance would take the mail and send it again.
+    offset = LEASE_MS + 1;
+    expect(await ready()).toEqual({
+      status: 503,
+      reasons: ['mail outbox: a sending round has run past the 2-minute lease'],
+    });
+    // Back within the lease (else the mail would be due again and claimed anew once released).
+    offset = 0;
+    // SMTP accepts, but the store refuses the sender's record of it.
+    refuse = true;
+    waiting.shift()!();
+    await s.sender!.idle();
+    const down = await ready();
+    expect(down.status).toBe(503);
+    expect(down.reasons).toContainEqual(
+      expect.stringMatching(/^mail outbox: the sender cannot record its work/),
+    );
+    refuse = false;
+    s.sender!.kick();
+    await s.sender!.idle();
+    expect(await ready()).toEqual({ status: 200, reasons: [] });
   });
 
   it('turns 503 when the disk has less free space than the minimum (statfs)', async () => {

@@ -17,6 +17,9 @@ import { createMetrics } from '#server/ops/metrics';
 import { createOpsServer } from '#server/ops/ops-server';
 import type { Readiness } from '#server/ops/readiness';
 import { createReadiness } from '#server/ops/readiness';
+import type { MailSender, MailTransport } from '#server/mail/sender';
+import { startMailSender } from '#server/mail/sender';
+import { mailOutboxCheck } from '#server/mail/start-mail';
 import { createClient } from '#tests/contract/client';
 import { openTestBackend, TEST_ADMIN } from './test-server';
 
@@ -36,6 +39,8 @@ export interface OpsTestServer {
   backend: Backend;
   metrics: Metrics;
   readiness: Readiness;
+  /** With `mailTransport`: the outbox's sender, its check in the readiness list as index.ts puts it. */
+  sender?: MailSender;
   client: ReturnType<typeof createClient>;
   /** Everything the request log wrote so far. */
   logText(): string;
@@ -44,14 +49,30 @@ export interface OpsTestServer {
 }
 
 export async function startOpsTestServer(
-  opts: Partial<BootOptions> & { metricsToken?: string; opsPort?: boolean } = {},
+  opts: Partial<BootOptions> & {
+    metricsToken?: string;
+    opsPort?: boolean;
+    mailTransport?: MailTransport;
+    mailNow?: () => number;
+  } = {},
 ): Promise<OpsTestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'threadline-ops-')));
   const backend = await openTestBackend({ ...opts, dataDir });
   let out = '';
   const logger = createLogger({ level: 'info', destination: { write: (s: string) => void (out += s) } });
   const metrics = createMetrics({ defaults: false });
-  const readiness = createReadiness(backend.checks);
+  const outbox = backend.core.deps.stores.mail;
+  const sender =
+    opts.mailTransport && outbox
+      ? startMailSender({
+          table: outbox,
+          transport: opts.mailTransport,
+          from: 'hello@threadline.example',
+          domain: 'shop.example',
+          now: opts.mailNow,
+        })
+      : undefined;
+  const readiness = createReadiness(sender ? [...backend.checks, mailOutboxCheck(sender)] : backend.checks);
   const app = createApp({
     api: backend.api,
     uploadsDir: backend.uploadsDir,
@@ -75,6 +96,7 @@ export async function startOpsTestServer(
     backend,
     metrics,
     readiness,
+    sender,
     client: createClient(() => ({ baseUrl, admin: TEST_ADMIN })),
     logText: () => out,
     logLines: () =>
@@ -86,6 +108,7 @@ export async function startOpsTestServer(
       server.closeAllConnections();
       ops?.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sender?.stop();
       if (ops) await new Promise<void>((resolve) => ops.close(() => resolve()));
       await backend.close();
       if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
