@@ -41,7 +41,7 @@ const WORDS = [
   'denim',
   'DENIM-2',
   'Ñandú',
-  'wool\tblend',
+  'wool\u00a0blend',
   'slim',
 ];
 const COLLECTIONS = ['everyday', 'street', 'summer'];
