@@ -90,7 +90,10 @@ export interface Backend {
   poolUse?: () => PoolUse;
   /** lowdb: a consistent backup of the running shop (server/ops/backup/take-backup.ts). */
   backup?: () => Promise<StagedBackup>;
-  /** lowdb: drops the activity entries past ACTIVITY_RETENTION_DAYS from the archive file; how many went. */
+  /**
+   * Drops the activity entries past ACTIVITY_RETENTION_DAYS (lowdb: from the archive file; PostgreSQL: the
+   * activity table's rows); how many went.
+   */
   compactActivity?: () => Promise<number>;
 }
 
@@ -98,7 +101,10 @@ export interface Backend {
 export async function openBackend(opts: BootOptions): Promise<Backend> {
   if (opts.databaseUrl) {
     // Several instances share the database and the uploads folder: no folder lock.
-    const stores = await openPgStores(opts.databaseUrl, { log: opts.log ?? console.log });
+    const stores = await openPgStores(opts.databaseUrl, {
+      log: opts.log ?? console.log,
+      activityRetentionDays: opts.activityRetentionDays,
+    });
     try {
       const backend = await openBackendOn(stores, opts, stores.exclusive);
       const { pool } = stores;
@@ -110,6 +116,7 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
           dataFolderCheck(opts.dataDir, { minFreeBytes: opts.minFreeBytes }),
         ],
         poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+        compactActivity: () => stores.compactActivity(),
       };
     } catch (e) {
       await stores.close();

@@ -66,7 +66,8 @@ async function main(): Promise<void> {
   // After boot, outside every request: it delivers committed mails only.
   const sender = startMail(backend, mail, { onOutcome: (result) => metrics.mailSent(result) });
   const readiness = createReadiness(sender ? [...backend.checks, mailOutboxCheck(sender)] : backend.checks);
-  // Retention: the start already compacted; a long-running shop compacts its activity archive hourly.
+  // Retention: the start already dropped old entries; a long-running shop drops them hourly (the lowdb
+  // archive file is rewritten, PostgreSQL's activity rows deleted).
   const compact = backend.compactActivity;
   if (env.ACTIVITY_RETENTION_DAYS && compact)
     setInterval(
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
             logger.info(
               `Activity retention: ${n} entries older than ${env.ACTIVITY_RETENTION_DAYS} days dropped.`,
             ),
-          (err: unknown) => logger.error({ err }, 'Activity retention could not compact activity.journal'),
+          (err: unknown) => logger.error({ err }, 'Activity retention could not drop old activity entries'),
         ),
       3_600_000,
     ).unref();

@@ -41,6 +41,8 @@ export interface PgStores extends Stores {
    * database create one admin and one demo catalogue.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Deletes the activity rows past ACTIVITY_RETENTION_DAYS; how many went (0 without retention). */
+  compactActivity(): Promise<number>;
 }
 
 const START_LOCK = 0x74687374;
@@ -49,6 +51,8 @@ export interface PgStoreOptions {
   /** Connections per instance (default 10). */
   poolSize?: number;
   log?: (line: string) => void;
+  /** ACTIVITY_RETENTION_DAYS: activity rows older than this are deleted at open and by compactActivity. */
+  activityRetentionDays?: number;
 }
 
 const TABLES = TABLE_NAMES;
@@ -58,6 +62,17 @@ export async function openPgStores(url: string, options: PgStoreOptions = {}): P
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', (e) => console.error('[store] PostgreSQL connection error:', e.message));
   await migrate(pool, options.log);
+  const days = options.activityRetentionDays;
+  const retainFrom = () => (days ? new Date(Date.now() - days * 86_400_000).toISOString() : undefined);
+  // `at` is an ISO time in text, so text order is time order (the activity_at index serves it).
+  const compactActivity = async (): Promise<number> => {
+    const cutoff = retainFrom();
+    if (cutoff === undefined) return 0;
+    return (await pool.query('DELETE FROM activity WHERE at < $1', [cutoff])).rowCount ?? 0;
+  };
+  // Before the load, so the log the core reads starts within the retention.
+  const dropped = await compactActivity();
+  if (dropped) options.log?.(`Activity retention: ${dropped} entries older than ${days} days dropped.`);
   const instanceId = randomBytes(6).toString('hex');
   const book = createActivityBook();
 
@@ -145,6 +160,7 @@ export async function openPgStores(url: string, options: PgStoreOptions = {}): P
     throttles,
     instanceId,
     pool,
+    compactActivity,
     async exclusive(fn) {
       const holder = await pool.connect();
       try {
