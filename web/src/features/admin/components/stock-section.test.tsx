@@ -159,7 +159,7 @@ describe('Admin products: the stock grid of the product modal', () => {
     const [body] = await writes.all();
     expect(body!.inventory).toBeNull();
     expect((await stockNow()).tracked).toBe(false);
-    const row = screen.getByText('Classic Cotton Tee').closest('tr')!;
+    const row = (await screen.findByText('Classic Cotton Tee')).closest('tr')!;
     await waitFor(() => expect(within(row).getByText('Not tracked')).toBeInTheDocument());
   });
 
