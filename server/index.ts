@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       () => outbox.all().filter((m) => m.state === 'queued' || m.state === 'sending').length,
     );
   // After boot, outside every request: it delivers committed mails only.
-  const sender = startMail(backend, mail, { onOutcome: (result) => metrics.mailSent(result) });
+  const sender = startMail(backend, mail, { onOutcome: (result) => metrics.mailSent(result), logger });
   const readiness = createReadiness(sender ? [...backend.checks, mailOutboxCheck(sender)] : backend.checks);
   // Retention: the start already dropped old entries; a long-running shop drops them hourly (the lowdb
   // archive file is rewritten, PostgreSQL's activity rows deleted).

@@ -13,6 +13,7 @@ import type { SmtpSink } from '#server/test/mail-kit';
 import { startSmtpSink, testMailSettings, until } from '#server/test/mail-kit';
 import { createMetrics } from '#server/ops/metrics';
 import type { Metrics } from '#server/ops/metrics';
+import { createLogger } from '#server/ops/logger';
 import type { MailSender } from './sender';
 import { startMailSender } from './sender';
 import { createSmtpTransport } from './smtp-transport';
@@ -23,11 +24,13 @@ let sink: SmtpSink | undefined;
 let sender: MailSender | undefined;
 let offset = 0;
 let metrics: Metrics;
+let logText = '';
 const c = createClient(() => ({ baseUrl: srv.baseUrl, admin: TEST_ADMIN }));
 
 beforeEach(async () => {
   offset = 0;
   metrics = createMetrics({ defaults: false });
+  logText = '';
   srv = await startTestServer({
     mail: testMailSettings({ delivering: true, alertsTo: ['owner@shop.example'] }),
   });
@@ -49,6 +52,7 @@ function startSender(port = SINK_PORT): MailSender {
     now: () => Date.now() + offset,
     pollMs: 50,
     onOutcome: (result) => metrics.mailSent(result),
+    logger: createLogger({ destination: { write: (line: string) => void (logText += line) } }),
   });
   return sender;
 }
@@ -83,6 +87,18 @@ it('mail_sends_total counts each attempt by result: sent, retry (no SMTP), faile
   await until(() => mails().some((m) => m.state === 'failed'), 'the second welcome refused');
   await sender!.idle();
   expect(await sends()).toEqual({ retry: 1, sent: 1, failed: 1 });
+  // The same attempts as log lines, without the mail's body.
+  const lines = logText
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(lines.map((l) => [l.kind, l.result, l.attempts])).toEqual([
+    ['welcome', 'retry', 1],
+    ['welcome', 'sent', 2],
+    ['welcome', 'failed', 1],
+  ]);
+  expect(lines[2]!.error).toContain('550');
+  expect(logText).not.toContain('Welcome to');
 });
 
 it('the confirmation and the owner alert arrive once, with the lines, shipping and total', async () => {

@@ -7,6 +7,7 @@
  * shows as the same mail. It also keeps the outbox bounded (core/mail/delivery.ts prunable).
  */
 import type { Table } from '#server/core/ports';
+import type { Logger } from '#server/ops/logger';
 import type { StoredMail } from '#server/core/records';
 import {
   attemptFailed,
@@ -43,6 +44,8 @@ export interface MailSenderOptions {
   now?: () => number;
   /** Each attempt's outcome as recorded (the metrics' mail_sends_total). */
   onOutcome?: (result: MailOutcome) => void;
+  /** The server's logger (ops/logger.ts): one line per recorded attempt, and a round's failure. */
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
 /** `retry`: a transient failure, tried again later; `failed`: refused for good or out of tries. */
@@ -99,7 +102,14 @@ export function startMailSender(opts: MailSenderOptions) {
       });
       return { put, result: put };
     });
-    for (const m of settled) opts.onOutcome?.(outcomeOf(m));
+    for (const m of settled) {
+      const result = outcomeOf(m);
+      opts.onOutcome?.(result);
+      // Ids, kind and the SMTP answer only: never the body, which may hold a reset link.
+      const line = { mailId: m.id, kind: m.kind, attempts: m.attempts, result };
+      if (result === 'sent') opts.logger?.info(line, 'mail sent');
+      else opts.logger?.warn({ ...line, error: m.last_error }, `mail not sent (${result})`);
+    }
   }
 
   async function round(): Promise<void> {
@@ -142,7 +152,8 @@ export function startMailSender(opts: MailSenderOptions) {
         },
         (e: unknown) => {
           lastError = e instanceof Error ? e.message : String(e);
-          console.error('[mail] sending failed; will retry:', lastError);
+          if (opts.logger) opts.logger.error({ err: e }, 'mail sending failed; will retry');
+          else console.error('[mail] sending failed; will retry:', lastError);
         },
       )
       .finally(() => {

@@ -2,14 +2,14 @@
 import type { Backend } from '#server/boot';
 import type { ReadinessCheck } from '#server/ops/readiness';
 import type { MailSetup } from './mail-config';
-import type { MailOutcome, MailSender } from './sender';
+import type { MailSender, MailSenderOptions } from './sender';
 import { startMailSender } from './sender';
 import { createSmtpTransport } from './smtp-transport';
 
 export function startMail(
   backend: Backend,
   setup: MailSetup,
-  { onOutcome }: { onOutcome?: (result: MailOutcome) => void } = {},
+  { onOutcome, logger }: Pick<MailSenderOptions, 'onOutcome' | 'logger'> = {},
 ): MailSender | undefined {
   const table = backend.core.deps.stores.mail;
   if (!table) return undefined;
@@ -19,6 +19,7 @@ export function startMail(
     from: setup.from,
     domain: setup.domain,
     onOutcome,
+    logger,
   });
 }
 
