@@ -134,6 +134,11 @@ export const MAIL_SCHEMA = z.object({
   created_at: z.string().max(LIMITS.stamp),
   sent_at: z.string().max(LIMITS.stamp).nullable(),
   lease_until: z.string().max(LIMITS.stamp).nullable(),
+  /** The id of the request that caused it (the request log's rule), for the sender's log lines. */
+  request_id: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/)
+    .optional(),
 });
 export type StoredMail = z.infer<typeof MAIL_SCHEMA>;
 /** A mail as the core writes it: the store gives it its id in the write. */

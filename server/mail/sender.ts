@@ -106,7 +106,7 @@ export function startMailSender(opts: MailSenderOptions) {
       const result = outcomeOf(m);
       opts.onOutcome?.(result);
       // Ids, kind and the SMTP answer only: never the body, which may hold a reset link.
-      const line = { mailId: m.id, kind: m.kind, attempts: m.attempts, result };
+      const line = { reqId: m.request_id, mailId: m.id, kind: m.kind, attempts: m.attempts, result };
       if (result === 'sent') opts.logger?.info(line, 'mail sent');
       else opts.logger?.warn({ ...line, error: m.last_error }, `mail not sent (${result})`);
     }

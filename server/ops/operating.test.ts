@@ -143,6 +143,37 @@ describe('readiness', () => {
     expect(await ready()).toEqual({ status: 200, reasons: [] });
   });
 
+  it("the mail sender's lines carry the id of the request that caused the mail", async () => {
+    s = await startOpsTestServer({
+      mail: testMailSettings({ delivering: true }),
+      mailTransport: { sendMail: () => Promise.resolve() },
+    });
+    const shopper = await s.client.newShopper();
+    const res = await fetch(`${s.baseUrl}/api/orders`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${shopper.token}`,
+        'x-request-id': 'order-req-42',
+      },
+      body: JSON.stringify({ cart: CART, shipping_address: SHIPPING, payment_method: 'cod' }),
+    });
+    expect(res.status).toBe(201);
+    const outbox = s.backend.core.deps.stores.mail!;
+    await until(
+      () => outbox.all().length >= 2 && outbox.all().every((m) => m.state === 'sent'),
+      'mails sent',
+    );
+    await s.sender!.idle();
+    const sent = s.logLines().filter((l) => l.msg === 'mail sent');
+    const byRequest = (id: unknown) => sent.filter((l) => l.reqId === id).map((l) => l.kind);
+    expect(byRequest('order-req-42')).toEqual(['order-confirmation', 'new-order']);
+    // The welcome was caused by the sign-up, a request of its own.
+    const welcome = sent.find((l) => l.kind === 'welcome')!;
+    expect(welcome.reqId).toEqual(expect.any(String));
+    expect(welcome.reqId).not.toBe('order-req-42');
+  });
+
   it('turns 503 when the disk has less free space than the minimum (statfs)', async () => {
     s = await startOpsTestServer({ minFreeBytes: Number.MAX_SAFE_INTEGER });
     const res = await fetch(`${s.baseUrl}/api/ready`);

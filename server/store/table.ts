@@ -15,6 +15,15 @@ import type { Commit, Mutation, Row, RowChange, Table } from '#server/core/ports
 import type { MailDraft, StoredActivity, StoredMail } from '#server/core/records';
 import type { MailSink } from './mail-sink';
 
+/**
+ * Which request a change is asked for: the Node server installs its reader (request-origin.ts); the
+ * browser's tables (mock-api) have none, so this file stays free of Node.
+ */
+let currentRequestId: () => string | undefined = () => undefined;
+export const readRequestIdWith = (read: () => string | undefined): void => {
+  currentRequestId = read;
+};
+
 export interface TableState<T> {
   seq: number;
   rows: T[];
@@ -194,14 +203,22 @@ export function createTable<T extends Row>(
     return Math.max(nextSeq, row.id);
   };
 
-  function applyChange<R>(w: Overlay<T>, fn: Parameters<Table<T>['change']>[0]): R {
+  /** The mails keep the id of the request that asked for the change (request-origin.ts). */
+  const stamped = (mail: readonly MailDraft[], requestId: string | undefined): readonly MailDraft[] =>
+    requestId ? mail.map((m) => ({ ...m, request_id: requestId })) : mail;
+
+  function applyChange<R>(
+    w: Overlay<T>,
+    fn: Parameters<Table<T>['change']>[0],
+    requestId: string | undefined,
+  ): R {
     let s = w.seq;
     const out = fn(w.get, () => ++s) as RowChange<T, R>;
     assertStorable(out.put ?? []);
     assertLoggable(out.log);
     assertMailable(out.mail);
     if (out.log) w.log.push(...out.log);
-    if (out.mail) w.mail.push(...out.mail);
+    if (out.mail) w.mail.push(...stamped(out.mail, requestId));
     for (const id of out.remove ?? []) if (w.get(id)) w.changes.set(id, null);
     for (const row of out.put ?? []) s = putRow(w, row, s);
     w.seq = s;
@@ -211,6 +228,7 @@ export function createTable<T extends Row>(
   function applyMutation<R>(
     w: Overlay<T>,
     fn: (rows: readonly T[], nextId: () => number) => Mutation<T, R>,
+    requestId: string | undefined,
   ): R {
     let s = w.seq;
     const before = w.rows();
@@ -228,7 +246,7 @@ export function createTable<T extends Row>(
       for (const row of before) if (!kept.has(row.id)) w.changes.set(row.id, null);
     }
     if (log) w.log.push(...log);
-    if (mail) w.mail.push(...mail);
+    if (mail) w.mail.push(...stamped(mail, requestId));
     w.seq = s;
     return result;
   }
@@ -354,8 +372,14 @@ export function createTable<T extends Row>(
     all: () => (rowsCache ??= [...committed.values()]),
     get: (id) => committed.get(id),
     snapshot: () => ({ seq, rows: (rowsCache ??= [...committed.values()]) }),
-    mutate: (fn) => enqueue((w) => applyMutation(w, fn)),
-    change: (fn) => enqueue((w) => applyChange(w, fn)),
+    mutate: (fn) => {
+      const requestId = currentRequestId();
+      return enqueue((w) => applyMutation(w, fn, requestId));
+    },
+    change: (fn) => {
+      const requestId = currentRequestId();
+      return enqueue((w) => applyChange(w, fn, requestId));
+    },
     refresh: () => (sync ? enqueue(() => undefined, true) : Promise.resolve()),
     subscribe(listener) {
       listeners.add(listener);

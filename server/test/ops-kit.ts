@@ -70,6 +70,7 @@ export async function startOpsTestServer(
           from: 'hello@threadline.example',
           domain: 'shop.example',
           now: opts.mailNow,
+          logger,
         })
       : undefined;
   const readiness = createReadiness(sender ? [...backend.checks, mailOutboxCheck(sender)] : backend.checks);

@@ -9,6 +9,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Metrics } from '#server/ops/metrics';
+import { runForRequest } from '#server/store/request-origin';
 import { requestIdOf } from '../request-id';
 import { routePattern } from '../route-pattern';
 
@@ -75,7 +76,7 @@ export function requestLog({ logger, metrics }: { logger: Logger; metrics?: Metr
     };
     ctx.res.once('finish', finish);
     ctx.res.once('close', finish);
-    await next();
+    await runForRequest(id, next);
   };
 }
 
