@@ -90,8 +90,9 @@ export function pageRoutes(options: PagesOptions): Middleware {
     if (held && held.shell === stamp) return held;
     const version = source.version();
     const made = make();
-    // A write that landed while it was made: sent, not kept under the newer version.
-    if (made && key !== null && version === source.version()) cache.set(key, made);
+    // A write that landed while it was made: sent, not kept under the newer version. A 404 (any id
+    // anyone can make up) is cheap to make and not kept, so it cannot push real pages out.
+    if (made && made.status !== 404 && key !== null && version === source.version()) cache.set(key, made);
     return made;
   };
 
