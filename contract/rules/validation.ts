@@ -5,6 +5,8 @@ import { LIMITS } from '#contract/limits';
 export const PHONE_PATTERN = /^\d{10,15}$/;
 export const PHONE_REQUIRED = 'Phone number is required';
 export const PHONE_INVALID = 'Invalid phone format';
+/** The hint beside every phone field, so a shopper knows the rule before breaking it. */
+export const PHONE_HINT = '10 to 15 digits, numbers only';
 /** Issue 27: the address field checkout marks required is checked too, its message beside it. */
 export const ADDRESS_REQUIRED = 'Address is required';
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
