@@ -156,7 +156,10 @@ export interface StateRow {
 }
 
 export function toPublicUser(u: StoredUser): User {
-  return { id: u.id, name: u.name, email: u.email, phone: u.phone, is_admin: u.is_admin };
+  const user: User = { id: u.id, name: u.name, email: u.email, phone: u.phone, is_admin: u.is_admin };
+  // Issue 27: only once saved, so an account without one answers exactly the spec's fields.
+  if (u.saved_address) user.saved_address = u.saved_address;
+  return user;
 }
 
 export function toPublicOrder(o: StoredOrder): Order {

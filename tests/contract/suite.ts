@@ -15,6 +15,7 @@ import { reportsSuite } from './suite-reports';
 import { stockSuite } from './suite-stock';
 import { wishlistSuite } from './suite-wishlist';
 import { mailSuite } from './suite-mail';
+import { profileSuite } from './suite-profile';
 
 export function runContractSuite(target: () => ContractTarget): void {
   const client = createClient(target);
@@ -27,5 +28,7 @@ export function runContractSuite(target: () => ContractTarget): void {
   reportsSuite(client);
   activitySuite(client);
   csvSuite(client);
+  // Before the mail suite, which resets the seeded shoppers' passwords.
+  profileSuite(client);
   mailSuite(client);
 }

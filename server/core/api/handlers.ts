@@ -62,6 +62,7 @@ export const HANDLERS: Handlers = {
   logout: (c, i) => c.auth.logout(me(i)),
   me: (_c, i) => me(i).user,
   changePassword: (c, i) => c.auth.changePassword(me(i), i.body),
+  updateMe: (c, i) => c.auth.updateProfile(me(i), i.body),
   salesReport: (c, i) => fresh(c, ['orders', 'products'], () => c.reports.sales(i.query)),
   countryPositions: (c) => c.countries.positions(),
   countryStates: (c, i) => c.countries.states(i.body.country),

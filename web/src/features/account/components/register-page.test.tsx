@@ -76,7 +76,7 @@ describe('Register page', () => {
     expect(box('First Name')).toHaveAccessibleDescription('First name is required');
     expect(box('Last Name')).toHaveAccessibleDescription('Last name is required');
     expect(box('Email Address')).toHaveAccessibleDescription('E-mail is required');
-    expect(box('Phone')).toHaveAccessibleDescription('Phone is required');
+    expect(box('Phone')).toHaveAccessibleDescription(expect.stringContaining('Phone number is required'));
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
       expect.stringContaining('Password is required'),
     );
@@ -89,6 +89,17 @@ describe('Register page', () => {
       expect.stringContaining('Password must be at least 6 characters'),
     );
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
+  });
+
+  it('refuses a phone checkout would refuse ("12") with checkout’s message, and sends nothing (issue 27)', async () => {
+    const sent: string[] = [];
+    server.events.on('request:start', ({ request }) => void sent.push(request.url));
+    renderWithApp(<RegisterPage />, { route: '/register', path: '/register' });
+    await fill({ ...valid, Phone: '12' });
+    expect(box('Phone')).toHaveAccessibleDescription('Invalid phone format 10 to 15 digits, numbers only');
+    expect(box('Phone')).toHaveFocus();
+    expect(sent.filter((u) => u.endsWith('/api/auth/register'))).toEqual([]);
+    server.events.removeAllListeners();
   });
 
   it("alerts the server's message, e.g. for a taken e-mail", async () => {

@@ -23,7 +23,8 @@ describe('Checkout page', () => {
     expect(messageOf(field('Town / City'))).toBe('Town/City is required');
     expect(messageOf(field('State / Province'))).toBe('State is required');
     expect(messageOf(field('Phone'))).toBe('Phone number is required');
-    expect(messageOf(field('Address'))).toBe('');
+    // Issue 27: the address field checkout marks required is checked too, its message beside it.
+    expect(messageOf(field('Address'))).toBe('Address is required');
     expect(field('Email Address')).not.toHaveAttribute('aria-invalid');
     expect(field('Full Name')).toHaveAttribute('aria-invalid', 'true');
     expect(field('Full Name')).toHaveFocus();
