@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatMoney } from '#contract/rules/money';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { authResponseSchema } from '#contract/schemas/user';
-import { fillCheckout, openProduct, pickAndAddToCart } from './shop-helpers';
+import { fillCheckout, pickAndAddToCart } from './shop-helpers';
 
 /**
  * Issue 27 item 4 against the real server: a shopper places an order, the success page lists its lines, total and
@@ -57,7 +57,11 @@ for (const width of [375, 1280]) {
 
       // A shopper places an order.
       await signUp(page, request, 'Olive Owner', `owner${width}`);
-      await openProduct(page, product);
+      // openProduct's steps, with a longer wait: the shared machine can be slow to show the page.
+      await page.goto(`/product/${product.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible({
+        timeout: 30_000,
+      });
       await pickAndAddToCart(page, product);
       await page.goto('/checkout');
       await fillCheckout(page, 'Olive Owner');

@@ -51,6 +51,6 @@ export function OrderGate({ load, children }: { load: OrderLoad; children: (view
         </div>
       );
     case 'failed':
-      return <LoadFailed what="your order" onRetry={load.retry} />;
+      return <LoadFailed what="your order" onRetry={load.retry} className={styles.card} />;
   }
 }

@@ -43,13 +43,13 @@ export function OrderPage() {
                 title={`Order #${order.id}`}
                 description="Your order: items, totals, address and status."
               />
-              <header className={styles.head}>
+              <div className={styles.head}>
                 <h1 className={styles.title}>Order #{order.id}</h1>
                 <p className={styles.placed}>
                   Placed on <time dateTime={order.created_at}>{day(order.created_at)}</time>
                 </p>
                 <StatusBadge status={order.status} label={status} />
-              </header>
+              </div>
               <div className={styles.layout}>
                 <section className={styles.card} aria-labelledby="order-items">
                   <h2 id="order-items" className={styles.cardTitle}>
