@@ -13,7 +13,7 @@ import {
   countryStatesResponseSchema,
 } from './schemas/countries';
 import {
-  orderItemSchema,
+  orderItemViewSchema,
   orderSchema,
   placeOrderBodySchema,
   placeOrderResponseSchema,
@@ -218,7 +218,7 @@ export const endpoints = {
     ...ROUTES.orderItems,
     access: 'user',
     params: idParams,
-    response: z.array(orderItemSchema),
+    response: z.array(orderItemViewSchema),
     status: 200,
   },
   updateOrderStatus: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lineText, multilineText } from '#contract/rules/text';
 import { LIMITS, ORDER_LIMITS } from '#contract/limits';
 import { sizeIdSchema } from './cart';
-import { idSchema } from './category';
+import { idSchema, imageUrlSchema } from './category';
 import { priceSchema } from './product';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'completed', 'cancelled'] as const;
@@ -88,5 +88,12 @@ export const orderItemSchema = z.object({
   size_id: sizeIdSchema,
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/**
+ * An order line as GET /orders/{id}/items answers it: the stored line plus, as an extra of ours, the product's
+ * current featured picture (null when it has none or is gone), so the shopper's order page can show it.
+ */
+export const orderItemViewSchema = orderItemSchema.extend({ image: imageUrlSchema.nullable().optional() });
+export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 
 export const updateOrderStatusBodySchema = z.object({ status: orderStatusSchema });

@@ -55,7 +55,7 @@ export const HANDLERS: Handlers = {
   myOrders: (c, i) => fresh(c, ['orders'], () => c.orders.mine(me(i).user)),
   listOrders: (c, i) => fresh(c, ['orders'], () => c.orders.list(i.query)),
   getOrder: (c, i) => fresh(c, ['orders'], () => c.orders.one(me(i).user, i.params.id)),
-  orderItems: (c, i) => fresh(c, ['orders'], () => c.orders.items(me(i).user, i.params.id)),
+  orderItems: (c, i) => fresh(c, ['orders', 'products'], () => c.orders.items(me(i).user, i.params.id)),
   updateOrderStatus: (c, i) => c.orders.updateStatus(me(i).user, i.params.id, i.body.status),
   login: (c, i) => c.auth.login(i.body, i.req.clientAddress ?? LOCAL_ADDRESS),
   register: (c, i) => c.auth.register(i.body),

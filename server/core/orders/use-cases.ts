@@ -5,7 +5,7 @@
  */
 import { LIMITS, ORDER_LIMITS } from '#contract/limits';
 import { effectivePrice, formatMoney, fromCents, toCents } from '#contract/rules/money';
-import type { Order, OrderItem, OrderStatus, PlaceOrderInput } from '#contract/schemas/order';
+import type { Order, OrderItem, OrderItemView, OrderStatus, PlaceOrderInput } from '#contract/schemas/order';
 import { ORDER_LINES_MAX } from '#contract/schemas/order';
 import type { OrderListQuery, OrderPage } from '#contract/schemas/order-list';
 import { isPagedOrderQuery, ORDER_PAGE_LIMIT_DEFAULT } from '#contract/schemas/order-list';
@@ -232,8 +232,12 @@ export function createOrderUseCases(
       return toPublicOrder(visibleTo(stores.orders.get(orderId), user));
     },
 
-    items(user: User, orderId: number): OrderItem[] {
-      return visibleTo(stores.orders.get(orderId), user).items;
+    /** The order's lines, each with its product's current picture (an extra of ours, null when none). */
+    items(user: User, orderId: number): OrderItemView[] {
+      return visibleTo(stores.orders.get(orderId), user).items.map((it) => ({
+        ...it,
+        image: stores.products.get(it.product_id)?.featured_image ?? null,
+      }));
     },
 
     /**
