@@ -83,12 +83,15 @@ for (const width of [375, 1280]) {
       const categoryTitle = (await title.textContent()) ?? '';
       await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
       await expect(page).toHaveURL(`/products?category=${slug}&sort=price_asc`);
+      await expect(count(page)).toBeVisible(); // the sorted list is in before the slider moves
       let panel = await filters(page);
       await setRange(panel.getByRole('slider', { name: /Maximum price/ }), cap);
       await panel.getByRole('button', { name: 'Apply Filter' }).click();
       const categoryUrl = `/products?category=${slug}&sort=price_asc&maxPrice=${cap}`;
       await expect(page).toHaveURL(categoryUrl);
       await expect.poll(async () => (await cardPrices(page)).every((p) => p <= cap)).toBe(true);
+      await expect(count(page)).toBeVisible();
+      await expect(page.locator('main article').first()).toBeVisible();
       const categoryCards = await cardTitles(page);
       await shot(page, 'listing-sorted', width);
 
