@@ -10,8 +10,10 @@ import { CategoryBar } from './category-bar';
 import { WishlistLink } from './wishlist-link';
 import { MobileMenu } from './mobile-menu';
 import { SearchForm } from './search-form';
+import { PhoneSearch } from './phone-search';
 import { UserMenu } from './user-menu';
 import { useUnreadNotifications } from '#web/features/account/use-notifications';
+import { parseListing } from '#web/features/catalog/listing-url';
 import styles from './header.module.css';
 
 /** The shared header of spec section 2. Admins get the slim version: no search, category bar, cart or wishlist. */
@@ -23,7 +25,7 @@ export function Header() {
   const unread = useUnreadNotifications();
   // On the list page the search box shows the search being looked at; it starts afresh whenever that changes.
   const { pathname, search } = useLocation();
-  const listing = pathname === '/products' ? new URLSearchParams(search) : null;
+  const listing = pathname === '/products' ? parseListing(search) : null;
 
   return (
     <header className={styles.header}>
@@ -58,12 +60,13 @@ export function Header() {
               key={listing ? search : 'elsewhere'}
               categories={categories}
               idPrefix="header-search"
-              initialText={listing?.get('name') ?? ''}
-              initialCategory={listing?.get('category') ?? ''}
+              initialText={listing?.name ?? ''}
+              initialCategory={listing?.category ?? ''}
             />
           </div>
         )}
         <div className={styles.actions}>
+          {!isAdmin && <PhoneSearch categories={categories} initialText={listing?.name ?? ''} />}
           <div className={styles.account}>
             {user ? (
               <UserMenu user={user} />

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Category } from '#contract/schemas/category';
 import { SearchIcon } from '#web/components/icons';
 import { searchUrl } from './search-url';
+import { LISTING_TEXT_MAX } from '#web/features/catalog/listing-url';
 import styles from './search-form.module.css';
 
 interface Props {
@@ -15,9 +16,11 @@ interface Props {
   compact?: boolean;
   initialText?: string;
   initialCategory?: string;
+  /** Focus the text box on mount (the phone header's search opens with it). */
+  autoFocus?: boolean;
 }
 
-export function SearchForm({ categories, idPrefix, onSearched, className, compact = false, initialText = '', initialCategory = '' }: Props) {
+export function SearchForm({ categories, idPrefix, onSearched, className, compact = false, initialText = '', initialCategory = '', autoFocus = false }: Props) {
   const [text, setText] = useState(initialText);
   const [category, setCategory] = useState(initialCategory);
   const navigate = useNavigate();
@@ -36,6 +39,8 @@ export function SearchForm({ categories, idPrefix, onSearched, className, compac
         className={styles.input}
         type="search"
         placeholder="Search for products..."
+        maxLength={LISTING_TEXT_MAX}
+        autoFocus={autoFocus}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
