@@ -132,10 +132,10 @@ test('forgot password -> mailbox -> the reset link -> a new password -> sign in 
   await shop.getByRole('link', { name: 'Sign in' }).click();
 
   // The old password is refused; the new one signs in.
-  shop.on('dialog', (d) => void d.dismiss());
   await shop.getByLabel('Email Address').fill(email);
   await shop.getByLabel('Password', { exact: true }).fill('shopper-pass-1');
   await shop.getByRole('button', { name: 'Login' }).click();
+  await expect(shop.getByRole('alert')).toHaveText('Invalid email or password');
   await expect(shop).toHaveURL(/\/login$/);
   await shop.getByLabel('Password', { exact: true }).fill('brand-new-pass-2');
   await shop.getByRole('button', { name: 'Login' }).click();
