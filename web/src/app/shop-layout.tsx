@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { ToastRegion } from '#web/components/toast';
 import { ScrollToTop } from './scroll-to-top';
 import { PageFallback } from './page-fallback';
 import { PwaStatus } from './pwa/pwa-status';
@@ -26,6 +27,7 @@ export function ShopLayout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
+      <ToastRegion />
     </div>
   );
 }

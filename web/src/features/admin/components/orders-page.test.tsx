@@ -6,14 +6,21 @@ import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
 import type { AdminTestStore } from '#web/test/admin-data';
 import { adminTestStore } from '#web/test/admin-data';
-import { apiFailure, mockAlert, renderAsAdmin } from '#web/test/admin-kit';
+import { ToastRegion } from '#web/components/toast';
+import { apiFailure, renderAsAdmin } from '#web/test/admin-kit';
 import { OrdersPage } from './orders-page';
 import { textsOf } from '#web/test/texts';
 
 async function renderOrders() {
   await resetMockStore(adminTestStore());
   const user = userEvent.setup();
-  await renderAsAdmin(<OrdersPage />, { route: '/admin/orders' });
+  await renderAsAdmin(
+    <>
+      <OrdersPage />
+      <ToastRegion />
+    </>,
+    { route: '/admin/orders' },
+  );
   await screen.findByRole('heading', { name: 'Order #1' });
   return user;
 }
@@ -66,9 +73,8 @@ describe('Admin orders', () => {
     ]);
   });
 
-  it('locks the select during the call, then alerts Status updated and updates the card and counts', async () => {
+  it('locks the select during the call, then toasts Status updated and updates the card and counts', async () => {
     const user = await renderOrders();
-    const alert = mockAlert();
     let release: () => void = () => {};
     // Holds the request, then falls through to the real mock handler.
     server.use(
@@ -80,7 +86,7 @@ describe('Admin orders', () => {
     await user.selectOptions(statusSelect(1), 'shipped');
     await waitFor(() => expect(statusSelect(1)).toBeDisabled());
     release();
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Status updated'));
+    expect(await screen.findByRole('status')).toHaveTextContent('Status updated');
     expect(statusSelect(1)).toBeEnabled();
     expect(statusSelect(1)).toHaveValue('shipped');
     expect(within(card(1)).getByText('shipped', { selector: '[data-status]' })).toHaveAttribute(
@@ -90,19 +96,18 @@ describe('Admin orders', () => {
     expect(screen.getByText('Pending').nextSibling).toHaveTextContent('0');
   });
 
-  it('alerts Error updating status on failure and keeps the old status', async () => {
+  it('shows Error updating status under the select on failure and keeps the old status', async () => {
     const user = await renderOrders();
-    const alert = mockAlert();
     server.use(http.put('*/api/orders/:id/status', apiFailure()));
     await user.selectOptions(statusSelect(2), 'cancelled');
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error updating status'));
+    expect(await within(card(2)).findByRole('alert')).toHaveTextContent('Error updating status');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(statusSelect(2)).toHaveValue('processing');
     expect(statusSelect(2)).toBeEnabled();
   });
 
   it('opens the details with items, records the status change in the history, and closes by Close Details and Escape', async () => {
     const user = await renderOrders();
-    mockAlert();
     await user.selectOptions(statusSelect(1), 'processing');
     await waitFor(() => expect(statusSelect(1)).toHaveValue('processing'));
     await user.click(within(card(1)).getByRole('button', { name: /View Details/ }));

@@ -6,7 +6,7 @@ import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
 import { adminTestStore } from '#web/test/admin-data';
 import { renderWithApp } from '#web/test/render';
-import { adminStore, apiFailure, mockAlert, mockConfirm, renderAsAdmin } from '#web/test/admin-kit';
+import { adminStore, apiFailure, renderAsAdmin } from '#web/test/admin-kit';
 import { ProductsPage } from './products-page';
 
 async function renderProducts(
@@ -136,23 +136,34 @@ describe('Admin products: list and pagination', () => {
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
   });
 
-  it('deletes after confirmation, and alerts when the delete fails', async () => {
+  it('deletes after our confirmation dialog, and shows the failure in it', async () => {
     const user = userEvent.setup();
     await renderProducts();
-    const confirm = mockConfirm(false);
-    await user.click(screen.getByRole('button', { name: 'Delete Striped Tee' }));
-    expect(confirm).toHaveBeenCalledWith('Delete this product?');
+    const opener = screen.getByRole('button', { name: 'Delete Striped Tee' });
+    await user.click(opener);
+    // Focus starts on Cancel, the safe answer; Escape cancels and focus goes back to the row's Delete.
+    const ask = screen.getByRole('dialog', { name: 'Delete this product?' });
+    expect(ask).toHaveAccessibleDescription('Striped Tee will be removed from the catalogue.');
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
     expect(screen.getByText('Striped Tee')).toBeInTheDocument();
 
-    confirm.mockReturnValue(true);
-    await user.click(screen.getByRole('button', { name: 'Delete Striped Tee' }));
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
     // The page reloads (its spinner shows meanwhile); the fifth product moves up into the gap.
     expect(await screen.findByRole('button', { name: 'Delete Classic Cotton Tee' })).toBeInTheDocument();
     expect(screen.queryByText('Striped Tee')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    const alert = mockAlert();
     server.use(http.delete('*/api/products/:id', apiFailure()));
     await user.click(screen.getByRole('button', { name: 'Delete Rain Jacket' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error deleting product. Please try again.'));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const failed = screen.getByRole('dialog', { name: 'Delete this product?' });
+    expect(await within(failed).findByRole('alert')).toHaveTextContent(
+      'Error deleting product. Please try again.',
+    );
+    expect(screen.getByText('Rain Jacket')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Product } from '#contract/schemas/product';
+import { ConfirmDialog, useConfirmedAction } from '#web/components/confirm-dialog';
 import { Spinner } from '#web/components/spinner';
 import { ADMIN_PAGE_SIZE, deleteProduct, useAdminProducts } from '../api/admin-products';
 import { useCategoryOptions } from '../api/admin-categories';
@@ -24,21 +25,14 @@ export function ProductsPage() {
   const { items, total, loading, reload } = useAdminProducts(page);
   const categories = useCategoryOptions();
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deletingId, setDeletingId] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
 
-  async function remove(p: Product) {
-    if (!window.confirm('Delete this product?')) return;
-    setDeletingId(p.id);
-    try {
-      await deleteProduct(p.id);
-      reload();
-    } catch {
-      window.alert('Error deleting product. Please try again.');
-    } finally {
-      setDeletingId(null);
-    }
-  }
+  // Delete stays behind our confirmation dialog (issue 27: no window.confirm); the row shows Deleting... meanwhile.
+  const remove = useConfirmedAction(async (p: Product) => {
+    await deleteProduct(p.id);
+    reload();
+  }, 'Error deleting product. Please try again.');
+  const deletingId = remove.busy ? (remove.target?.id ?? null) : null;
 
   return (
     <AdminPage
@@ -70,7 +64,7 @@ export function ProductsPage() {
             items={items}
             deletingId={deletingId}
             onEdit={(p) => setModal({ open: true, product: p })}
-            onDelete={(p) => void remove(p)}
+            onDelete={remove.ask}
           />
         )}
 
@@ -110,6 +104,9 @@ export function ProductsPage() {
         />
       )}
       {importing && <ImportDialog onClose={() => setImporting(false)} onImported={reload} />}
+      <ConfirmDialog title="Delete this product?" confirmLabel="Delete" busyLabel="Deleting..." {...remove.dialog}>
+        <p>{remove.target?.title} will be removed from the catalogue.</p>
+      </ConfirmDialog>
     </AdminPage>
   );
 }

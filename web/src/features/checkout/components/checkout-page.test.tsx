@@ -7,7 +7,6 @@ import { field, fillValid, messageOf, renderCheckout, seedTwoLines } from '#web/
 
 describe('Checkout page', () => {
   beforeEach(() => {
-    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     sessionStorage.clear();
   });
@@ -29,7 +28,6 @@ describe('Checkout page', () => {
     expect(field('Full Name')).toHaveAttribute('aria-invalid', 'true');
     expect(field('Full Name')).toHaveFocus();
     expect(screen.getByTestId('location')).toHaveTextContent('/checkout');
-    expect(window.alert).not.toHaveBeenCalled();
   });
 
   it.each([

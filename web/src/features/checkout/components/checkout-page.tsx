@@ -29,7 +29,7 @@ export function CheckoutPage() {
   const signInAndReturn = useSignInDetour();
   const [form, setForm] = useState<CheckoutForm>(() => initialForm(address, user));
   const [errors, setErrors] = useState<CheckoutErrors>({});
-  const { place, processing, forget, refusal } = usePlaceOrder();
+  const { place, processing, forget, refusal, failed } = usePlaceOrder();
   const [cart, setCart] = useAtom(cartAtom);
   const [lowered, setLowered] = useState(false);
   const { offline } = useNetworkStatus();
@@ -113,6 +113,7 @@ export function CheckoutPage() {
               refusal={refusal}
               onLower={lower}
               lowered={lowered}
+              failed={failed}
             />
           </form>
         </>
