@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { effectivePrice } from './money';
 import { matchesSearch, searchTerms, searchText } from './search-text';
 import { lineText } from './text';
+import { matchesStock, stockFilterSchema } from './stock-filter';
 
 export { searchTerms } from './search-text';
 
@@ -25,6 +26,7 @@ export const catalogQuerySchema = z.object({
   collection: optionalText,
   maxPrice: z.coerce.number().finite().nonnegative().optional(),
   sort: z.enum(SORTS).default('latest'),
+  stock: stockFilterSchema,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce
     .number()
@@ -45,6 +47,7 @@ export interface QueryableProduct {
   categories: ReadonlyArray<{ slug: string }>;
   collections: ReadonlyArray<string>;
   created_at: string;
+  inventory?: ReadonlyArray<{ size: string; color: string; quantity: number }> | undefined;
 }
 
 /** A product matches when its title or sku holds every word (the matcher: search-text.ts). */
@@ -60,6 +63,7 @@ export function matchesBase(
 ): boolean {
   if (q.category && !p.categories.some((c) => c.slug === q.category)) return false;
   if (q.collection && !p.collections.includes(q.collection)) return false;
+  if (!matchesStock(p, q.stock)) return false;
   return matchesText(p, terms);
 }
 

@@ -13,6 +13,7 @@ import { ordersSuite } from './suite-orders';
 import { activitySuite } from './suite-activity';
 import { reportsSuite } from './suite-reports';
 import { stockSuite } from './suite-stock';
+import { stockFilterSuite } from './suite-stock-filter';
 import { wishlistSuite } from './suite-wishlist';
 import { mailSuite } from './suite-mail';
 import { profileSuite } from './suite-profile';
@@ -24,6 +25,7 @@ export function runContractSuite(target: () => ContractTarget): void {
   ordersSuite(client);
   authSuite(client);
   stockSuite(client);
+  stockFilterSuite(client);
   wishlistSuite(client);
   reportsSuite(client);
   activitySuite(client);

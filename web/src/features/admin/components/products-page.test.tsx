@@ -19,7 +19,7 @@ async function renderProducts(
   await resetMockStore(demo);
   const store = await adminStore();
   renderWithApp(<ProductsPage />, { route: '/admin/products', store });
-  await screen.findByRole('table');
+  await screen.findByRole('table', {}, { timeout: 5_000 });
 }
 
 afterEach(() => server.events.removeAllListeners());
@@ -31,12 +31,12 @@ describe('Admin products: list and pagination', () => {
     const user = userEvent.setup();
     await renderProducts(); // 5 products
     expect(rows()).toHaveLength(4);
-    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Page 2')).toBeInTheDocument();
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
@@ -129,11 +129,18 @@ describe('Admin products: list and pagination', () => {
     expect(await screen.findByText('No products found.')).toBeInTheDocument();
   });
 
-  it('treats a failed load as an empty list with no pagination', async () => {
+  it('shows Try again, not the empty state, when the load fails; Try again recovers', async () => {
+    const user = userEvent.setup();
+    await resetMockStore(adminTestStore());
     server.use(http.get('*/api/products', apiFailure()));
     await renderAsAdmin(<ProductsPage />);
-    expect(await screen.findByText('No products found.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the products.');
+    expect(screen.queryByText('No products found.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('deletes after our confirmation dialog, and shows the failure in it', async () => {
@@ -165,5 +172,51 @@ describe('Admin products: list and pagination', () => {
       'Error deleting product. Please try again.',
     );
     expect(screen.getByText('Rain Jacket')).toBeInTheDocument();
+  });
+});
+
+describe('Admin products at size (issue 27)', () => {
+  it('searches by SKU and by title, back at page 1, and says how many were found', async () => {
+    const user = userEvent.setup();
+    await renderProducts();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search products'), 'TL-3');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('Rain Jacket');
+    expect(screen.getByText('1 product found')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Products pages' })).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search products'));
+    await user.type(screen.getByLabelText('Search products'), 'tee');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+  });
+
+  it('filters by stock: low as the stock rules say, sold out, and all again', async () => {
+    const user = userEvent.setup();
+    await renderProducts((all) => [
+      { ...all[0]!, inventory: [{ size: 'S', color: 'Navy', quantity: 2 }] },
+      { ...all[1]!, inventory: [{ size: '30', color: 'Indigo', quantity: 0 }] },
+      { ...all[2]!, inventory: [{ size: 'M', color: 'Olive', quantity: 9 }] },
+      all[3]!,
+    ]);
+    await user.selectOptions(screen.getByLabelText('Stock'), 'Low stock');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('Classic Cotton Tee');
+    await user.selectOptions(screen.getByLabelText('Stock'), 'Sold out');
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Slim Fit Jeans'));
+    expect(rows()).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText('Stock'), 'All stock');
+    await waitFor(() => expect(rows()).toHaveLength(4));
+  });
+
+  it('keeps 4 a page by default and shows more when a bigger page size is picked', async () => {
+    const user = userEvent.setup();
+    await renderProducts();
+    expect(screen.getByLabelText('Per page')).toHaveValue('4');
+    await user.selectOptions(screen.getByLabelText('Per page'), '12');
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(screen.queryByRole('navigation', { name: 'Products pages' })).not.toBeInTheDocument();
   });
 });
