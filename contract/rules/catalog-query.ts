@@ -10,8 +10,8 @@ export { searchTerms } from './search-text';
  * The catalogue query, shared by the server (indexed), the MSW mock (same core) and the offline
  * Dexie layer (local scan). All three must return the same items and totals for the same query.
  */
-export const SORTS = ['latest', 'price_asc', 'price_desc'] as const;
-export type Sort = (typeof SORTS)[number];
+export { SORTS, type Sort } from './sorts';
+import { SORTS, type Sort } from './sorts';
 export const LIMIT_MAX = 100;
 export const LIMIT_DEFAULT = 12;
 

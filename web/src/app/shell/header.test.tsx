@@ -43,7 +43,10 @@ describe('header search', () => {
   it('goes to the whole list when the text is blank and no category is chosen', async () => {
     const user = userEvent.setup();
     renderWithApp(<Header />, { route: '/product/1' });
-    await user.type(within(screen.getByRole('banner')).getByPlaceholderText('Search for products...'), '   {Enter}');
+    await user.type(
+      within(screen.getByRole('banner')).getByPlaceholderText('Search for products...'),
+      '   {Enter}',
+    );
     expect(location()).toBe('/products');
   });
 
@@ -78,7 +81,9 @@ describe('header for visitors and shoppers', () => {
     expect(badge).toHaveTextContent('3');
     const total = a!.sale_price ?? a!.regular_price;
     const expected = total * 2 + (b!.sale_price ?? b!.regular_price);
-    expect(screen.getByRole('link', { name: /Cart/ })).toHaveTextContent(`USD ${expected.toLocaleString(undefined, { maximumFractionDigits: 2 })}`);
+    expect(screen.getByRole('link', { name: /Cart/ })).toHaveTextContent(
+      `USD ${expected.toLocaleString(undefined, { maximumFractionDigits: 2 })}`,
+    );
   });
 
   it('counts a guest’s saved products on the wishlist heart', async () => {
@@ -95,7 +100,10 @@ describe('header for visitors and shoppers', () => {
     const auth = await signIn('shopper');
     await (await mockBackend()).core.wishlist.add(auth.user.id, a!.id);
     renderWithApp(<Header />);
-    expect(await screen.findByRole('link', { name: 'Wishlist, 1 item' })).toHaveAttribute('href', '/wishlist');
+    expect(await screen.findByRole('link', { name: 'Wishlist, 1 item' })).toHaveAttribute(
+      'href',
+      '/wishlist',
+    );
     expect(screen.getByTestId('wishlist-badge')).toHaveTextContent('1');
   });
 
@@ -185,7 +193,9 @@ describe('mobile menu', () => {
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     const nav = within(menu).getByRole('navigation', { name: 'Mobile' });
     await within(nav).findByRole('link', { name: categories[0]!.name });
-    const names = within(nav).getAllByRole('link').map((l) => l.textContent);
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
     expect(names).toEqual(['Home', ...categories.map((c) => c.name), 'Login / Register', 'Cart (2 items)']);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Category } from '#contract/schemas/category';
 import { SearchIcon } from '#web/components/icons';
 import { searchUrl } from './search-url';
-import { LISTING_TEXT_MAX } from '#web/features/catalog/listing-url';
+import { LISTING_TEXT_MAX } from '#web/features/catalog/listing-text';
 import styles from './search-form.module.css';
 
 interface Props {
@@ -20,7 +20,16 @@ interface Props {
   autoFocus?: boolean;
 }
 
-export function SearchForm({ categories, idPrefix, onSearched, className, compact = false, initialText = '', initialCategory = '', autoFocus = false }: Props) {
+export function SearchForm({
+  categories,
+  idPrefix,
+  onSearched,
+  className,
+  compact = false,
+  initialText = '',
+  initialCategory = '',
+  autoFocus = false,
+}: Props) {
   const [text, setText] = useState(initialText);
   const [category, setCategory] = useState(initialCategory);
   const navigate = useNavigate();
@@ -49,7 +58,12 @@ export function SearchForm({ categories, idPrefix, onSearched, className, compac
           <label className="visually-hidden" htmlFor={`${idPrefix}-cat`}>
             Search in category
           </label>
-          <select id={`${idPrefix}-cat`} className={styles.select} value={category} onChange={(e) => setCategory(e.target.value)}>
+          <select
+            id={`${idPrefix}-cat`}
+            className={styles.select}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+          >
             <option value="">Categories</option>
             {categories.map((c) => (
               <option key={c.id} value={c.slug}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SORTS } from '#contract/rules/catalog-query';
+import { listingSearchOf, searchListingUrl } from './listing-text';
 import {
   changeListing,
   DEFAULT_LISTING,
@@ -114,5 +115,20 @@ describe('listing URL: changes and the API query', () => {
       q: undefined,
       collection: undefined,
     });
+  });
+});
+
+describe("the header's slim reader and writer (listing-text.ts) agree with the listing's", () => {
+  const samples = ['', 'tee', '  linen shirt  ', 'a&b=c', 'x'.repeat(250), 'bad\u0000text', 'ünï cödé'];
+  it.each(samples)('%j', (text) => {
+    for (const category of ['', 'jeans', 'a b']) {
+      const url = searchListingUrl(text, category);
+      expect(url).toBe(listingUrl({ ...DEFAULT_LISTING, name: text.trim(), category }));
+      const back = parseListing(url.slice('/products'.length));
+      expect(listingSearchOf(url.slice('/products'.length))).toEqual({
+        name: back.name,
+        category: back.category,
+      });
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { SORTS, type Sort } from '#contract/rules/catalog-query';
-import { LINE_TEXT_PATTERN } from '#contract/rules/text';
+import { SORTS, type Sort } from '#contract/rules/sorts';
+import { LISTING_TEXT_MAX, readListingText } from './listing-text';
 import { PAGE_SIZE } from './listing-rules';
 
 /**
@@ -24,8 +24,7 @@ export interface ListingState {
   page: number;
 }
 
-/** The longest text the catalogue query takes (contract: catalogQuerySchema); the search box's limit too. */
-export const LISTING_TEXT_MAX = 200;
+export { LISTING_TEXT_MAX };
 /** The highest page the catalogue query takes. */
 const PAGE_MAX = 100_000;
 
@@ -42,10 +41,7 @@ export const DEFAULT_LISTING: ListingState = {
 /** Each field's reader: the value a raw URL value stands for, or undefined when it is none (the default then). */
 type Readers = { [K in keyof ListingState]: (raw: string) => ListingState[K] | undefined };
 
-const readText = (raw: string) => {
-  const v = raw.trim();
-  return LINE_TEXT_PATTERN.test(v) ? v.slice(0, LISTING_TEXT_MAX).trim() : undefined;
-};
+const readText = readListingText;
 
 const READERS: Readers = {
   category: readText,
