@@ -63,6 +63,10 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
+/** A change as an answer carries it: who made it is sent to administrators only (a shopper's leaves both out). */
+export const statusChangeViewSchema = statusChangeSchema.partial({ admin_id: true, admin_name: true });
+export type StatusChangeView = z.infer<typeof statusChangeViewSchema>;
+
 export const orderSchema = z.object({
   id: idSchema,
   user_id: idSchema,
@@ -73,7 +77,7 @@ export const orderSchema = z.object({
   status: lineText(LIMITS.label),
   created_at: lineText(LIMITS.stamp),
   shipping_address: multilineText(LIMITS.storedShippingText),
-  status_history: z.array(statusChangeSchema).max(LIMITS.statusHistory),
+  status_history: z.array(statusChangeViewSchema).max(LIMITS.statusHistory),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -13,7 +13,7 @@ import { line, lineText } from '#contract/rules/text';
 import type { Category } from '#contract/schemas/category';
 import { categorySchema, idSchema } from '#contract/schemas/category';
 import type { Order } from '#contract/schemas/order';
-import { orderItemSchema, orderSchema } from '#contract/schemas/order';
+import { orderItemSchema, orderSchema, statusChangeSchema } from '#contract/schemas/order';
 import type { Product } from '#contract/schemas/product';
 import { productSchema } from '#contract/schemas/product';
 import type { User } from '#contract/schemas/user';
@@ -64,6 +64,7 @@ export const ROW_SCHEMAS = {
     expires_at: lineText(LIMITS.stamp),
   }),
   orders: orderSchema.extend({
+    status_history: z.array(statusChangeSchema).max(LIMITS.statusHistory),
     items: z.array(orderItemSchema).max(ORDER_LIMITS.lines),
     idempotency_key: lineText(LIMITS.idempotencyKey).nullable(),
     /** SHA-256 of the request (orders/request.ts): tells a retry from a reused key. Older orders lack it. */

@@ -223,6 +223,18 @@ export function ordersSuite(c: ContractClient): void {
       expect(r.body.status_history).toHaveLength(1);
       expect(r.body.status_history[0]).toMatchObject({ from: 'pending', to: 'shipped' });
       expect(typeof r.body.status_history[0].admin_name).toBe('string');
+      // The shopper reads when and what changed, never which administrator did it.
+      for (const seen of [
+        (await c.call('getOrder', { token: s.token, params: { id } })).body,
+        (await c.call('myOrders', { token: s.token })).body.find((o: { id: number }) => o.id === id),
+      ]) {
+        expect(seen.status_history).toEqual([
+          { at: r.body.status_history[0].at, from: 'pending', to: 'shipped' },
+        ]);
+      }
+      expect(
+        (await c.call('getOrder', { token: admin, params: { id } })).body.status_history[0],
+      ).toHaveProperty('admin_name');
       expect(
         (await c.call('updateOrderStatus', { token: admin, params: { id }, body: { status: 'lost' } }))
           .status,

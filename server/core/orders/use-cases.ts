@@ -94,6 +94,15 @@ export function createOrderUseCases(
     return { items, cents };
   }
 
+  /**
+   * An order as its reader may see it: a shopper reads the status history (when, from, to) but not which
+   * administrator made each change (their id and name or e-mail stay in the shop).
+   */
+  const seenBy = (user: User, order: Order): Order =>
+    user.is_admin === 1
+      ? order
+      : { ...order, status_history: order.status_history.map(({ at, from, to }) => ({ at, from, to })) };
+
   const visibleTo = (order: StoredOrder | undefined, user: User): StoredOrder => {
     // Someone else's order answers exactly like a missing one, so ids cannot be probed.
     if (!order || (order.user_id !== user.id && user.is_admin !== 1)) throw notFound('Order');
@@ -210,7 +219,10 @@ export function createOrderUseCases(
     },
 
     mine(user: User): Order[] {
-      return index.ofUser(user.id).sort(byNewest).map(toPublicOrder);
+      return index
+        .ofUser(user.id)
+        .sort(byNewest)
+        .map((o) => seenBy(user, toPublicOrder(o)));
     },
 
     all,
@@ -229,7 +241,7 @@ export function createOrderUseCases(
 
     /** One order, for its owner or an admin; anyone else gets the same 404 as for a missing order. */
     one(user: User, orderId: number): Order {
-      return toPublicOrder(visibleTo(stores.orders.get(orderId), user));
+      return seenBy(user, toPublicOrder(visibleTo(stores.orders.get(orderId), user)));
     },
 
     /** The order's lines, each with its product's current picture (an extra of ours, null when none). */
