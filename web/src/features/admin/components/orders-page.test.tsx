@@ -137,7 +137,7 @@ describe('Admin orders', () => {
     });
     onTestFinished(() => server.events.removeAllListeners());
     await renderAsAdmin(<OrdersPage />, { route: '/admin/orders' });
-    await screen.findByRole('heading', { name: 'Order #45' });
+    await screen.findByRole('heading', { name: 'Order #45' }, { timeout: 5_000 });
     expect(cardIds()).toEqual(range(45, 26));
     expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('45');
     // Orders 5, 10, … 45 are pending, and so is order 1.
@@ -145,10 +145,10 @@ describe('Admin orders', () => {
     const pages = within(screen.getByRole('navigation', { name: 'Orders pages' }));
     expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(pages.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Order #25' });
+    await screen.findByRole('heading', { name: 'Order #25' }, { timeout: 5_000 });
     expect(cardIds()).toEqual(range(25, 6));
     await user.click(pages.getByRole('button', { name: 'Page 3' }));
-    await screen.findByRole('heading', { name: 'Order #5' });
+    await screen.findByRole('heading', { name: 'Order #5' }, { timeout: 5_000 });
     expect(cardIds()).toEqual(range(5, 1));
     expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(asked).toEqual(['?page=1&limit=20', '?page=2&limit=20', '?page=3&limit=20']);
@@ -158,9 +158,9 @@ describe('Admin orders', () => {
     await resetMockStore(storeWith(45));
     const user = userEvent.setup();
     await renderAsAdmin(<OrdersPage />, { route: '/admin/orders' });
-    await screen.findByRole('heading', { name: 'Order #45' });
+    await screen.findByRole('heading', { name: 'Order #45' }, { timeout: 5_000 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Order #25' });
+    await screen.findByRole('heading', { name: 'Order #25' }, { timeout: 5_000 });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'shipped');
     await waitFor(() => expect(cardIds()).toEqual([42, 37, 32, 27, 22, 17, 12, 7, 3]));
@@ -181,10 +181,25 @@ describe('Admin orders', () => {
     expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('45');
   });
 
-  it('shows an empty state when the list fails to load', async () => {
+  it('shows Try again, not the empty state, when the list fails to load; Try again recovers', async () => {
+    await resetMockStore(adminTestStore());
+    const user = userEvent.setup();
     server.use(http.get('*/api/orders', apiFailure()));
     await renderAsAdmin(<OrdersPage />);
-    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the orders.');
+    expect(screen.queryByText('No orders yet.')).not.toBeInTheDocument();
     expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('0');
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cardIds()).toEqual([3, 2, 1]));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('3');
+  });
+
+  it('says No orders yet. when the shop has no orders', async () => {
+    await resetMockStore({ ...adminTestStore(), orders: [], orderItems: [] });
+    await renderAsAdmin(<OrdersPage />);
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
