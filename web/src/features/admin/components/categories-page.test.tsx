@@ -191,6 +191,44 @@ describe('Admin categories', () => {
     expect(await screen.findByText('No Categories Yet')).toBeInTheDocument();
   });
 
+  it('shows Try again, not No Categories Yet, when the list fails to load, while polls fail; Try again recovers', async () => {
+    await resetMockStore(adminTestStore());
+    const store = await adminStore();
+    let reads = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'GET' && new URL(request.url).pathname === '/api/categories') reads++;
+    });
+    server.use(http.get('*/api/categories', apiFailure()));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderWithApp(<CategoriesPage />, { store });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the categories.');
+    expect(screen.queryByText('No Categories Yet')).not.toBeInTheDocument();
+    // The next poll fails too: Try again stays, never the empty state.
+    const afterFailure = reads;
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(reads).toBe(afterFailure + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the categories.');
+    expect(screen.queryByText('No Categories Yet')).not.toBeInTheDocument();
+
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Category ID: 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the list when a later poll fails', async () => {
+    await resetMockStore(adminTestStore());
+    const store = await adminStore();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithApp(<CategoriesPage />, { store });
+    await screen.findByText('Category ID: 1');
+    server.use(http.get('*/api/categories', apiFailure()));
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(screen.getByText('Category ID: 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('polls every second, and not while the tab is hidden', async () => {
     await resetMockStore(adminTestStore());
     const store = await adminStore();

@@ -9,7 +9,7 @@ import styles from './categories-page.module.css';
 
 /** /admin/categories: the form on one side, the polled list on the other. */
 export function CategoriesPage() {
-  const { categories, loading, refresh } = useCategoryPolling();
+  const { categories, loading, failed, refresh, retry } = useCategoryPolling();
   const [editing, setEditing] = useState<Category | null>(null);
 
   function edit(c: Category) {
@@ -50,12 +50,19 @@ export function CategoriesPage() {
         <CategoryList
           categories={categories}
           loading={loading}
+          failed={failed}
+          onRetry={retry}
           deletingId={deletingId}
           onEdit={edit}
           onDelete={remove.ask}
         />
       </div>
-      <ConfirmDialog title="Delete this category?" confirmLabel="Delete" busyLabel="Deleting..." {...remove.dialog}>
+      <ConfirmDialog
+        title="Delete this category?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        {...remove.dialog}
+      >
         <p>{remove.target?.name} will be removed.</p>
       </ConfirmDialog>
     </AdminPage>
