@@ -22,6 +22,15 @@ async function renderCategories(applyAccept = true) {
   return user;
 }
 
+/** Counts the list's reads (GET /api/categories) from now on. */
+function countCategoryReads() {
+  const reads = { count: 0 };
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'GET' && new URL(request.url).pathname === '/api/categories') reads.count++;
+  });
+  return reads;
+}
+
 const createButton = () => screen.getByRole('button', { name: 'Create Category' });
 const nameBox = () => screen.getByRole('textbox', { name: 'Category name' });
 
@@ -194,10 +203,7 @@ describe('Admin categories', () => {
   it('shows Try again, not No Categories Yet, when the list fails to load, while polls fail; Try again recovers', async () => {
     await resetMockStore(adminTestStore());
     const store = await adminStore();
-    let reads = 0;
-    server.events.on('request:start', ({ request }) => {
-      if (request.method === 'GET' && new URL(request.url).pathname === '/api/categories') reads++;
-    });
+    const reads = countCategoryReads();
     server.use(http.get('*/api/categories', apiFailure()));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
@@ -205,9 +211,9 @@ describe('Admin categories', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the categories.');
     expect(screen.queryByText('No Categories Yet')).not.toBeInTheDocument();
     // The next poll fails too: Try again stays, never the empty state.
-    const afterFailure = reads;
+    const afterFailure = reads.count;
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    await waitFor(() => expect(reads).toBe(afterFailure + 1));
+    await waitFor(() => expect(reads.count).toBe(afterFailure + 1));
     expect(screen.getByRole('alert')).toHaveTextContent('Could not load the categories.');
     expect(screen.queryByText('No Categories Yet')).not.toBeInTheDocument();
 
@@ -232,26 +238,23 @@ describe('Admin categories', () => {
   it('polls every second, and not while the tab is hidden', async () => {
     await resetMockStore(adminTestStore());
     const store = await adminStore();
-    let reads = 0;
-    server.events.on('request:start', ({ request }) => {
-      if (request.method === 'GET' && new URL(request.url).pathname === '/api/categories') reads++;
-    });
+    const reads = countCategoryReads();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderWithApp(<CategoriesPage />, { store });
     await screen.findByText('Category ID: 1');
-    const afterFirst = reads;
+    const afterFirst = reads.count;
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    await waitFor(() => expect(reads).toBe(afterFirst + 1));
+    await waitFor(() => expect(reads.count).toBe(afterFirst + 1));
 
     const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
     document.dispatchEvent(new Event('visibilitychange'));
-    const whileHidden = reads;
+    const whileHidden = reads.count;
     await act(() => vi.advanceTimersByTimeAsync(3000));
-    expect(reads).toBe(whileHidden);
+    expect(reads.count).toBe(whileHidden);
 
     hidden.mockReturnValue(false);
     document.dispatchEvent(new Event('visibilitychange'));
-    await waitFor(() => expect(reads).toBe(whileHidden + 1));
+    await waitFor(() => expect(reads.count).toBe(whileHidden + 1));
     hidden.mockRestore();
   });
 });

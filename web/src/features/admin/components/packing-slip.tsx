@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Order } from '#contract/schemas/order';
 import { Modal } from '#web/components/modal';
 import { Spinner } from '#web/components/spinner';
@@ -8,6 +9,16 @@ import ui from './admin-ui.module.css';
 import styles from './packing-slip.module.css';
 
 const NA = 'N/A';
+
+/** One label and value of the slip's lists (the rows share their list's grid). */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
 
 /**
  * An order's packing slip (issue 27): the shop, the order and its date, who it goes to (name, phone,
@@ -49,14 +60,8 @@ export function PackingSlip({ order, onClose }: { order: Order; onClose: () => v
             <p className={styles.kind}>Packing slip</p>
           </div>
           <dl className={styles.facts}>
-            <div>
-              <dt>Order</dt>
-              <dd>#{order.id}</dd>
-            </div>
-            <div>
-              <dt>Date</dt>
-              <dd>{new Date(order.created_at).toLocaleDateString()}</dd>
-            </div>
+            <Fact label="Order">#{order.id}</Fact>
+            <Fact label="Date">{new Date(order.created_at).toLocaleDateString()}</Fact>
           </dl>
         </header>
 
@@ -65,24 +70,10 @@ export function PackingSlip({ order, onClose }: { order: Order; onClose: () => v
             Ship to
           </h3>
           <dl className={styles.address}>
-            <div>
-              <dt>Name</dt>
-              <dd>{shippingText(shipping.name) ?? (order.name.trim() || NA)}</dd>
-            </div>
-            <div>
-              <dt>Phone</dt>
-              <dd>{shippingText(shipping.phone) ?? NA}</dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>{shippingText(shipping.order_address) ?? NA}</dd>
-            </div>
-            {notes && (
-              <div>
-                <dt>Notes</dt>
-                <dd>{notes}</dd>
-              </div>
-            )}
+            <Fact label="Name">{shippingText(shipping.name) ?? (order.name.trim() || NA)}</Fact>
+            <Fact label="Phone">{shippingText(shipping.phone) ?? NA}</Fact>
+            <Fact label="Address">{shippingText(shipping.order_address) ?? NA}</Fact>
+            {notes && <Fact label="Notes">{notes}</Fact>}
           </dl>
         </section>
 
