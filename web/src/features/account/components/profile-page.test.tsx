@@ -67,15 +67,17 @@ describe('Profile page', () => {
     expect(kinds).toEqual(['pending', 'shipped', 'processing', 'completed', 'cancelled', 'other']);
   });
 
-  it('shows No orders found when there are none, or when the call fails', async () => {
+  it('shows No orders found when there are none, and Try again (not the empty state) when the call fails', async () => {
     await signIn('shopper');
     server.use(http.get('*/api/orders/my', () => HttpResponse.json([])));
     const first = renderProfile();
     expect(await screen.findByText('No orders found')).toBeInTheDocument();
     first.unmount();
-    server.use(http.get('*/api/orders/my', () => HttpResponse.error()));
+    server.use(http.get('*/api/orders/my', () => new HttpResponse(null, { status: 500 })));
     renderProfile();
-    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load your orders.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('No orders found')).toBeNull();
   });
 
   it('enables Update Password only when both fields are filled and while not running; success toasts Password changed and clears', async () => {

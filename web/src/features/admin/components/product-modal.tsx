@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { Category } from '#contract/schemas/category';
 import type { Product } from '#contract/schemas/product';
 import { Modal } from '#web/components/modal';
@@ -96,9 +97,12 @@ export function ProductModal({ product, categories, onClose, onSaved }: ProductM
       onSaved();
     } catch (err) {
       // The modal stays open with everything typed, so the admin can fix and retry (issue 27: no window.alert).
-      setBusy(false);
       const fields = refusedFields(err);
-      setFailure({ fields });
+      // Rendered at once, so the named field is enabled again before it takes focus.
+      flushSync(() => {
+        setBusy(false);
+        setFailure({ fields });
+      });
       const first = PLACED_FIELDS.find((k) => fields[k]);
       if (first) form.querySelector<HTMLElement>(`#${fieldId(first)}`)?.focus();
     }
