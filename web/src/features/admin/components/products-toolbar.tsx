@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { LIMITS } from '#contract/limits';
 import { STOCK_FILTERS, type StockFilter } from '#contract/rules/stock-filter';
 import { SelectField } from '#web/components/form-field';
 import { PAGE_SIZES, STOCK_OPTIONS } from '../products-paging';
@@ -7,6 +5,7 @@ import ui from './admin-ui.module.css';
 // The same toolbar as the orders screen's: search on the left, the selects at the end.
 import bar from './orders-page.module.css';
 import csv from './csv-actions.module.css';
+import { AdminSearch } from './admin-search';
 
 interface Props {
   q: string;
@@ -24,34 +23,9 @@ const isStock = (v: string): v is StockFilter => (STOCK_FILTERS as readonly stri
  * (low as the stock rules call it, sold out) and how many products a page shows (the spec's 4 by default).
  */
 export function ProductsToolbar({ q, stock, size, onSearch, onStock, onSize }: Props) {
-  const [draft, setDraft] = useState(q);
   return (
     <div className={bar.toolbar}>
-      <form
-        role="search"
-        aria-label="Products"
-        className={bar.search}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSearch(draft.trim());
-        }}
-      >
-        <label htmlFor="products-search" className={ui.label}>
-          Search products
-        </label>
-        <input
-          id="products-search"
-          type="search"
-          className={ui.input}
-          placeholder="Title or SKU"
-          maxLength={LIMITS.queryText}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <button type="submit" className={ui.secondary}>
-          Search
-        </button>
-      </form>
+      <AdminSearch name="Products" placeholder="Title or SKU" q={q} onSearch={onSearch} />
       <div className={csv.toolbarEnd}>
         <SelectField
           id="products-stock"
