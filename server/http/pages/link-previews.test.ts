@@ -99,6 +99,15 @@ async function expectAccepted(path: string) {
   expect(og.ogDescription, path).toBeTruthy();
   expect(og.ogUrl, path).toMatch(new RegExp(`^${PUBLIC_URL}/`));
   expect(og.twitterCard, path).toBe('summary_large_image');
+  // One block per type, each with the id the client's PageMeta replaces it by (contract/rules/json-ld.ts).
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"( id="([^"]*)")?>/g)];
+  expect(blocks.length, path).toBeGreaterThan(0);
+  const ids = blocks.map((b) => b[2]);
+  expect(
+    ids.every((id) => /^ld-[a-z]+$/.test(id ?? '')),
+    path,
+  ).toBe(true);
+  expect(new Set(ids).size, path).toBe(ids.length);
   const issues = await structuredDataIssues(html);
   expect(describeIssues(issues.filter((i) => i.severity === 'ERROR')), path).toEqual([]);
   // Every property is schema.org's (a warning of the vocabulary check, not only Google's recommendations).
