@@ -57,8 +57,10 @@ const wants = (part: string) =>
       : part !== 'postgres';
 /** Every part but the store comparison needs the whole data (minutes to generate the first time). */
 const onlyPostgres = only ? only.split(',').every((p) => p === 'postgres') : withPostgres;
-/** The store comparison and the mail part need only the 1k-orders store. */
-const smallData = only ? only.split(',').every((p) => p === 'postgres' || p === 'mail') : withPostgres;
+/** The store comparison and the mail part need only the 1k-orders store; Lighthouse, only the demo store. */
+const smallData = only
+  ? only.split(',').every((p) => p === 'postgres' || p === 'mail' || p === 'lighthouse')
+  : withPostgres;
 const log = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
