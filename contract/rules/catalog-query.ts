@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { effectivePrice } from './money';
 import { matchesSearch, searchTerms, searchText } from './search-text';
+import { byRelevance, engineOf, textHits, type TextHits } from './search-query';
 import { lineText } from './text';
 
 export { searchTerms } from './search-text';
@@ -11,6 +12,9 @@ export { searchTerms } from './search-text';
  */
 export const SORTS = ['latest', 'price_asc', 'price_desc'] as const;
 export type Sort = (typeof SORTS)[number];
+/** The spec's sorts and ours: Best match (issue 29), the default when there is a search text. */
+export const LISTING_SORTS = [...SORTS, 'relevance'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
 export const LIMIT_MAX = 100;
 export const LIMIT_DEFAULT = 12;
 
@@ -24,7 +28,8 @@ export const catalogQuerySchema = z.object({
   name: optionalText,
   collection: optionalText,
   maxPrice: z.coerce.number().finite().nonnegative().optional(),
-  sort: z.enum(SORTS).default('latest'),
+  /** Absent: Best match with a search text, else latest (`sortOf`). */
+  sort: z.enum(LISTING_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce
     .number()
@@ -36,15 +41,27 @@ export const catalogQuerySchema = z.object({
 export type CatalogQueryInput = z.input<typeof catalogQuerySchema>;
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 
+/** The search text of a query (`q`, or its old name `name`). */
+export const textOf = (q: CatalogQuery): string | undefined => q.q ?? q.name;
+
+/** The sort a query means: the one asked for, else Best match with a search text, else latest. */
+export function sortOf(q: CatalogQuery): ListingSort {
+  return q.sort ?? (searchTerms(textOf(q)).length ? 'relevance' : 'latest');
+}
+
 export interface QueryableProduct {
   id: number;
   title: string;
   sku: string;
   sale_price: number | null;
   regular_price: number;
-  categories: ReadonlyArray<{ slug: string }>;
+  categories: ReadonlyArray<{ slug: string; name?: string }>;
   collections: ReadonlyArray<string>;
   created_at: string;
+  /** What the search engine reads besides (search-engine.ts); absent fields are not searched. */
+  description?: string;
+  colors?: ReadonlyArray<string>;
+  sizes?: ReadonlyArray<string>;
 }
 
 /** A product matches when its title or sku holds every word (the matcher: search-text.ts). */
@@ -57,10 +74,11 @@ export function matchesBase(
   p: QueryableProduct,
   q: CatalogQuery,
   terms = searchTerms(q.q ?? q.name),
+  hits?: TextHits,
 ): boolean {
   if (q.category && !p.categories.some((c) => c.slug === q.category)) return false;
   if (q.collection && !p.collections.includes(q.collection)) return false;
-  return matchesText(p, terms);
+  return hits && terms.length ? hits.has(p.id) : matchesText(p, terms);
 }
 
 export function matchesPrice(p: QueryableProduct, maxPrice: number | undefined): boolean {
@@ -68,8 +86,13 @@ export function matchesPrice(p: QueryableProduct, maxPrice: number | undefined):
 }
 
 /** Total order for each sort; ties broken by id so every implementation pages identically. */
-export function compareProducts(sort: Sort): (a: QueryableProduct, b: QueryableProduct) => number {
+export function compareProducts(
+  sort: ListingSort,
+  hits?: TextHits,
+): (a: QueryableProduct, b: QueryableProduct) => number {
   switch (sort) {
+    case 'relevance':
+      return hits ? byRelevance(hits, compareProducts('latest')) : compareProducts('latest');
     case 'price_asc':
       return (a, b) => effectivePrice(a) - effectivePrice(b) || a.id - b.id;
     case 'price_desc':
@@ -84,10 +107,13 @@ export function runCatalogQuery<T extends QueryableProduct>(
   all: ReadonlyArray<T>,
   query: CatalogQuery,
 ): { items: T[]; total: number; maxPrice: number } {
-  const terms = searchTerms(query.q ?? query.name);
-  const base = all.filter((p) => matchesBase(p, query, terms));
+  const terms = searchTerms(textOf(query));
+  const hits = terms.length ? textHits(all, textOf(query)!, engineOf(all)) : undefined;
+  const base = all.filter((p) => matchesBase(p, query, terms, hits));
   const maxPrice = base.reduce((m, p) => Math.max(m, effectivePrice(p)), 0);
-  const filtered = base.filter((p) => matchesPrice(p, query.maxPrice)).sort(compareProducts(query.sort));
+  const filtered = base
+    .filter((p) => matchesPrice(p, query.maxPrice))
+    .sort(compareProducts(sortOf(query), hits));
   const start = (query.page - 1) * query.limit;
   return { items: filtered.slice(start, start + query.limit), total: filtered.length, maxPrice };
 }

@@ -10,6 +10,7 @@
  * kinds, least recently used out first.
  */
 import type { CatalogQuery } from '#contract/rules/catalog-query';
+import { sortOf } from '#contract/rules/catalog-query';
 import type { CacheStats } from '../structures/bounded-cache';
 import { BoundedCache, stringBytes } from '../structures/bounded-cache';
 import type { CatalogIndex } from './indexes';
@@ -28,7 +29,7 @@ const ENTRY_OVERHEAD = 512;
 
 /** The query's fields in a fixed order: equal queries share one entry. */
 const listKey = (q: CatalogQuery): string =>
-  JSON.stringify(['list', q.category, q.q, q.name, q.collection, q.maxPrice, q.sort, q.page, q.limit]);
+  JSON.stringify(['list', q.category, q.q, q.name, q.collection, q.maxPrice, sortOf(q), q.page, q.limit]);
 const CATEGORIES_KEY = 'categories';
 
 // The core keeps its cache to itself; ops and tests read its figures through the index it serves.

@@ -18,6 +18,7 @@ import type { Stores } from '../ports';
 import type { ShownStock, StoredProduct } from '../records';
 import { toPublicProduct } from '../records';
 import { SortedList } from '../structures/sorted-list';
+import { createSearchIndex } from './search-index';
 
 /** A product as the indexes hold it: the row, its effective price and its search text, computed once. */
 export interface Entry {
@@ -118,10 +119,21 @@ export function createCatalogIndex(
       o.byDate.reset(es);
     }
     built = true;
+    search.start();
   }
   const ready = (): void => {
     if (!built) build();
   };
+  const categories = (): Map<number, Category> =>
+    (categoryMap ??= new Map(stores.categories.all().map((c) => [c.id, c])));
+  /** The search engine's index (issue 29): catalog/search-index.ts. */
+  const search = createSearchIndex({
+    rows: () => stores.products.all(),
+    row: (id) => stores.products.get(id),
+    categories,
+    // Its own timer, not `schedule` (the trigram build's): a search finishes this build itself when needed.
+    schedule: (next) => void setTimeout(next, 0),
+  });
 
   const addGrams = (map: Map<string, Set<Entry>>, e: Entry): void => {
     for (const g of textGrams(e.text)) {
@@ -169,12 +181,14 @@ export function createCatalogIndex(
       entries.delete(row.id);
       for (const o of new Set(groupsOf(e.row))) o.delete(e);
       if (grams) removeGrams(grams, e);
+      search.removed(row.id);
     }
     for (const row of put) {
       const e = entryOf(row);
       entries.set(row.id, e);
       for (const o of new Set(groupsOf(row))) o.insert(e);
       if (grams) addGrams(grams, e);
+      search.put(row);
     }
   });
   stores.categories.subscribe(() => {
@@ -182,6 +196,8 @@ export function createCatalogIndex(
     // Names and slugs are joined into every public product: rebuild them lazily.
     publicCache = new WeakMap();
     categoryMap = undefined;
+    search.reset();
+    if (built) search.start();
   });
 
   stock?.onShownChange((id) => {
@@ -189,9 +205,6 @@ export function createCatalogIndex(
     const row = stores.products.get(id);
     if (row) publicCache.delete(row);
   });
-
-  const categories = (): Map<number, Category> =>
-    (categoryMap ??= new Map(stores.categories.all().map((c) => [c.id, c])));
 
   return {
     version: () => version,
@@ -228,6 +241,8 @@ export function createCatalogIndex(
       return best;
     },
     entry: (id: number): Entry | undefined => (ready(), entries.get(id)),
+    /** The search engine, complete (built in slices from the first listing; see catalog/search-index.ts). */
+    searchEngine: () => (ready(), search.engine()),
     publicProduct(row: StoredProduct): Product {
       // Keyed by the row object: rows are immutable, so a changed product is a new key.
       let p = publicCache.get(row);
