@@ -21,6 +21,10 @@ import { readdirSync } from 'node:fs';
 const CODE = '{ts,tsx,js,mjs}';
 /** Test code: may import the test kits and mock-api/. Everything else is production code. */
 const TESTS = ['**/*.test.{ts,tsx}', 'web/src/test/**', 'server/test/**', 'tests/contract/**', 'e2e/**'];
+/** The browser's own dialogs, banned in the app and the mock API (issue 27). */
+const NATIVE_DIALOGS = ['alert', 'confirm', 'prompt'];
+const NATIVE_DIALOG =
+  'No native dialogs (issue 27): show a Notice or Toast (#web/components/notice, toast) or a ConfirmDialog.';
 /** The non-test source files under a folder with no test-kit folder of its own. */
 const productionIn = (dir) => `${dir}/**/!(*.test).${CODE}`;
 const WEB_PRODUCTION_FOLDERS = 'web/src/!(test)/**/!(*.test).{ts,tsx}';
@@ -214,6 +218,20 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Issue 27: messages and confirmations are the page's own (components/notice, toast, confirm-dialog), never the
+    // browser's alert, confirm or prompt, which block the page, cannot be styled and fail at 375 px and in tests.
+    files: [`{web/src,mock-api}/**/*.${CODE}`],
+    rules: {
+      'no-restricted-globals': ['error', ...NATIVE_DIALOGS.map((name) => ({ name, message: NATIVE_DIALOG }))],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          NATIVE_DIALOGS.map((property) => ({ object, property, message: NATIVE_DIALOG })),
+        ),
       ],
     },
   },

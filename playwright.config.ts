@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -26,7 +26,8 @@ process.env.ADMIN_EMAIL ??= 'admin@e2e.test';
 process.env.ADMIN_PASSWORD ??= 'admin-e2e-pass';
 
 // Parallel runs on one machine (several people or agents) each take their own build folder and results.
-const DIST = process.env.E2E_DIST_DIR ?? 'dist';
+// Absolute: Vite's root is web/, so a relative --outDir would land in web/dist while the server reads ./dist.
+const DIST = resolve(process.env.E2E_DIST_DIR ?? 'dist');
 const build = process.env.E2E_SKIP_BUILD ? '' : `npx vite build --outDir ${DIST} --emptyOutDir && `;
 
 export default defineConfig({
@@ -48,7 +49,13 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-sandbox'],
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--no-sandbox',
+      ],
     },
   },
   webServer: {

@@ -13,7 +13,7 @@ import {
   countryStatesResponseSchema,
 } from './schemas/countries';
 import {
-  orderItemSchema,
+  orderItemViewSchema,
   orderSchema,
   placeOrderBodySchema,
   placeOrderResponseSchema,
@@ -34,6 +34,7 @@ import {
   loginBodySchema,
   messageSchema,
   registerBodySchema,
+  updateProfileBodySchema,
   userSchema,
 } from './schemas/user';
 import { catalogQuerySchema } from './rules/catalog-query';
@@ -106,6 +107,7 @@ export const RATE_LIMITS = {
   register: [{ per: 'address', max: 20, windowMs: MINUTE }],
   placeOrder: [{ per: 'account', max: 30, windowMs: MINUTE }],
   changePassword: [{ per: 'account', max: 10, windowMs: MINUTE }],
+  updateMe: [{ per: 'account', max: 30, windowMs: MINUTE }],
   notifyMe: [{ per: 'account', max: 60, windowMs: MINUTE }],
   wishlist: [{ per: 'account', max: 240, windowMs: MINUTE }],
   /** Parsing a file of up to 8 MB holds the process for a moment: a few a minute is plenty. */
@@ -216,7 +218,7 @@ export const endpoints = {
     ...ROUTES.orderItems,
     access: 'user',
     params: idParams,
-    response: z.array(orderItemSchema),
+    response: z.array(orderItemViewSchema),
     status: 200,
   },
   updateOrderStatus: {
@@ -254,6 +256,15 @@ export const endpoints = {
     bodyLimit: BODY_LIMITS.small,
     rateLimits: RATE_LIMITS.changePassword,
     response: messageSchema,
+    status: 200,
+  },
+  updateMe: {
+    ...ROUTES.updateMe,
+    access: 'user',
+    body: updateProfileBodySchema,
+    bodyLimit: BODY_LIMITS.small,
+    rateLimits: RATE_LIMITS.updateMe,
+    response: userSchema,
     status: 200,
   },
   salesReport: {

@@ -27,6 +27,8 @@ export const ROUTES = {
   logout: { method: 'POST', path: '/auth/logout' },
   me: { method: 'GET', path: '/auth/me' },
   changePassword: { method: 'PUT', path: '/auth/password' },
+  // Ours (issue 27): the caller's own name, phone and saved shipping address.
+  updateMe: { method: 'PUT', path: '/auth/me' },
   salesReport: { method: 'GET', path: '/admin/sales-report' },
   countryPositions: { method: 'GET', path: '/v0.1/countries/positions' },
   countryStates: { method: 'POST', path: '/v0.1/countries/states' },

@@ -83,8 +83,8 @@ test('the activity log shows a price change and a status change with before and 
   const select = card.getByRole('combobox', { name: `Update status of order #${orderId}` });
   const from = await select.inputValue();
   const to = from === 'cancelled' ? 'processing' : 'cancelled';
-  page.once('dialog', (d) => void d.accept());
   await select.selectOption(to);
+  await expect(page.getByRole('status').filter({ hasText: 'Status updated' })).toBeVisible();
   await expect(card.locator(`[data-status="${to}"]`)).toBeVisible();
 
   // Activity: both, newest first, with their before and after values.

@@ -1,25 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { effectivePrice } from '#contract/rules/money';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { authResponseSchema } from '#contract/schemas/user';
-import { animationsSettled } from './a11y-helpers';
+import { expectNoSeriousViolations } from './a11y-helpers';
 
 /**
  * axe-core on the shopper's screens (cart with its popup, checkout with its messages, login, register,
  * profile) at desktop and phone widths: no serious or critical violations.
  */
-async function expectNoSeriousViolations(page: Page, where: string) {
-  await animationsSettled(page);
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
-}
-
 for (const width of [1280, 375]) {
   test.describe(`shopper screens at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });

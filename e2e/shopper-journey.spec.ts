@@ -26,7 +26,9 @@ test('two sizes -> cart edits -> shipping -> checkout -> register -> order -> pr
   test.slow();
   const list = productListResponseSchema.parse(await (await request.get('/api/products?limit=40')).json());
   const withSizes = list.items.filter((p) => p.sizes.length >= 2 && p.colors.length >= 1);
-  const [a, b] = withSizes;
+  // Two products whose picked sizes differ (earlier specs add products, so the newest first may share sizes).
+  const a = withSizes[0];
+  const b = withSizes.find((p) => p !== a && p.sizes[1] !== a?.sizes[0]);
   if (!a || !b) throw new Error('the demo catalogue needs two products with two sizes');
 
   // Two products, in different sizes.

@@ -63,11 +63,20 @@ async function takeResetParam(): Promise<boolean> {
   return true;
 }
 
+/** The tab's session storage, or none where the browser refuses it. */
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startDemoWorker(): Promise<DemoNetwork> {
   configureMockSanitizer(createDomSanitizer());
   if (!(await takeResetParam())) installMockBackend(openDemoBackend(options));
   const base = import.meta.env.BASE_URL;
-  const { network, handler: offline } = createDemoNetwork(window);
+  const { network, handler: offline } = createDemoNetwork(window, tabStorage());
   const worker = setupWorker(offline, demoPictures(base), ...handlers);
   await worker.start({
     onUnhandledRequest: 'bypass',

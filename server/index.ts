@@ -17,6 +17,7 @@ import { createOpsServer } from './ops/ops-server';
 import { createReadiness } from './ops/readiness';
 import { mailSetup } from './mail/mail-config';
 import { mailOutboxCheck, startMail } from './mail/start-mail';
+import { pageSourceOf } from './http/pages/page-source';
 
 const storeConfig = storeConfigSchema.parse(
   JSON.parse(readFileSync(new URL('../fixtures/store.json', import.meta.url), 'utf8')),
@@ -92,6 +93,15 @@ async function main(): Promise<void> {
     metrics,
     readiness,
     metricsToken: env.METRICS_TOKEN,
+    // Links in the pages' heads, the sitemap and robots.txt start with PUBLIC_URL, never the Host header.
+    pages: {
+      source: pageSourceOf(backend.core),
+      site: {
+        publicUrl: mail.publicUrl,
+        store: storeConfig,
+        currency: env.STORE_CURRENCY ?? storeConfig.currency,
+      },
+    },
   });
   const server = createLimitedServer(app.callback(), { maxConnections: env.MAX_CONNECTIONS });
   const ops = env.METRICS_PORT

@@ -3,6 +3,7 @@ import { effectivePrice } from './money';
 import { matchesSearch, searchTerms, searchText } from './search-text';
 import { byRelevance, engineOf, textHits, type TextHits } from './search-query';
 import { lineText } from './text';
+import { matchesStock, stockFilterSchema } from './stock-filter';
 
 export { searchTerms } from './search-text';
 
@@ -10,8 +11,8 @@ export { searchTerms } from './search-text';
  * The catalogue query, shared by the server (indexed), the MSW mock (same core) and the offline
  * Dexie layer (local scan). All three must return the same items and totals for the same query.
  */
-export const SORTS = ['latest', 'price_asc', 'price_desc'] as const;
-export type Sort = (typeof SORTS)[number];
+export { SORTS, type Sort } from './sorts';
+import { SORTS } from './sorts';
 /** The spec's sorts and ours: Best match (issue 29), the default when there is a search text. */
 export const LISTING_SORTS = [...SORTS, 'relevance'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -30,6 +31,7 @@ export const catalogQuerySchema = z.object({
   maxPrice: z.coerce.number().finite().nonnegative().optional(),
   /** Absent: Best match with a search text, else latest (`sortOf`). */
   sort: z.enum(LISTING_SORTS).optional(),
+  stock: stockFilterSchema,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce
     .number()
@@ -62,6 +64,7 @@ export interface QueryableProduct {
   description?: string;
   colors?: ReadonlyArray<string>;
   sizes?: ReadonlyArray<string>;
+  inventory?: ReadonlyArray<{ size: string; color: string; quantity: number }> | undefined;
 }
 
 /** A product matches when its title or sku holds every word (the matcher: search-text.ts). */
@@ -78,6 +81,7 @@ export function matchesBase(
 ): boolean {
   if (q.category && !p.categories.some((c) => c.slug === q.category)) return false;
   if (q.collection && !p.collections.includes(q.collection)) return false;
+  if (!matchesStock(p, q.stock)) return false;
   return hits && terms.length ? hits.has(p.id) : matchesText(p, terms);
 }
 

@@ -10,12 +10,8 @@ import { z } from 'zod';
  * rules' JSON Schema stamp (server/store/row-check-memo.ts) and every file is checked again under it.
  * With the `u` flag a character class matches a surrogate only when it is not part of a pair.
  */
-/* eslint-disable no-control-regex -- matching control characters is the point */
-export const LINE_TEXT_PATTERN = /^[^\u0000-\u001f\u007f-\u009f\ud800-\udfff]*$/u;
-/** The same, with tab, LF and CR allowed. */
-export const MULTILINE_TEXT_PATTERN =
-  /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff]*$/u;
-/* eslint-enable no-control-regex */
+export { LINE_TEXT_PATTERN, MULTILINE_TEXT_PATTERN } from './text-patterns';
+import { LINE_TEXT_PATTERN, MULTILINE_TEXT_PATTERN } from './text-patterns';
 
 export const TEXT_RULE_MESSAGE = 'Text may not hold control characters or broken Unicode';
 

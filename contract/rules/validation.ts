@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { LIMITS } from '#contract/limits';
 
 /** Section 5 rules, shared by the web forms and enforced again by the server. */
 export const PHONE_PATTERN = /^\d{10,15}$/;
+export const PHONE_REQUIRED = 'Phone number is required';
+export const PHONE_INVALID = 'Invalid phone format';
+/** The hint beside every phone field, so a shopper knows the rule before breaking it. */
+export const PHONE_HINT = '10 to 15 digits, numbers only';
+/** Issue 27: the address field checkout marks required is checked too, its message beside it. */
+export const ADDRESS_REQUIRED = 'Address is required';
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 export interface CheckoutForm {
@@ -16,11 +23,20 @@ export interface CheckoutForm {
   notes: string;
 }
 
-export type CheckoutErrors = Partial<Record<'name' | 'street' | 'city' | 'province' | 'phone', string>>;
+export type CheckoutErrors = Partial<
+  Record<'name' | 'address' | 'street' | 'city' | 'province' | 'phone', string>
+>;
 
-export function validateCheckout(form: Pick<CheckoutForm, 'name' | 'street' | 'city' | 'province' | 'phone'>): CheckoutErrors {
+/**
+ * `address` is checked when given (the checkout form always gives it); a request that leaves it out
+ * (an order saved on a device before issue 27) is judged by the other rules only.
+ */
+export function validateCheckout(
+  form: Pick<CheckoutForm, 'name' | 'street' | 'city' | 'province' | 'phone'> & { address?: string },
+): CheckoutErrors {
   const errors: CheckoutErrors = {};
   if (!form.name.trim()) errors.name = 'Name is required';
+  if (form.address !== undefined && !form.address.trim()) errors.address = ADDRESS_REQUIRED;
   if (!form.city.trim()) errors.city = 'Town/City is required';
   if (!form.street.trim()) errors.street = 'Street is required';
   if (!form.province.trim()) errors.province = 'State is required';
@@ -32,10 +48,22 @@ export function validateCheckout(form: Pick<CheckoutForm, 'name' | 'street' | 'c
 /** Required, then 10 to 15 digits; the format message overrides the required one. */
 export function phoneError(raw: string): string | undefined {
   const phone = raw.trim();
-  if (!phone) return 'Phone number is required';
-  if (!PHONE_PATTERN.test(phone)) return 'Invalid phone format';
+  if (!phone) return PHONE_REQUIRED;
+  if (!PHONE_PATTERN.test(phone)) return PHONE_INVALID;
   return undefined;
 }
+
+/**
+ * The one phone rule (issue 27) as a schema, for registration and the profile on client and server:
+ * checkout's rule and messages, so a number an account was made with is one checkout takes. Trimmed;
+ * the pattern alone bounds the length and keeps out every control character.
+ */
+export const phoneSchema = z
+  .string()
+  .max(LIMITS.phone, PHONE_INVALID)
+  .trim()
+  .min(1, PHONE_REQUIRED)
+  .regex(PHONE_PATTERN, PHONE_INVALID);
 
 /** "address, street, city, country, province" with empty parts left out. */
 export function joinOrderAddress(a: { address: string; street: string; city: string; country: string; province: string }): string {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lineText, multilineText } from '#contract/rules/text';
 import { LIMITS, ORDER_LIMITS } from '#contract/limits';
 import { sizeIdSchema } from './cart';
-import { idSchema } from './category';
+import { idSchema, imageUrlSchema } from './category';
 import { priceSchema } from './product';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'completed', 'cancelled'] as const;
@@ -63,6 +63,10 @@ export const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
+/** A change as an answer carries it: who made it is sent to administrators only (a shopper's leaves both out). */
+export const statusChangeViewSchema = statusChangeSchema.partial({ admin_id: true, admin_name: true });
+export type StatusChangeView = z.infer<typeof statusChangeViewSchema>;
+
 export const orderSchema = z.object({
   id: idSchema,
   user_id: idSchema,
@@ -73,7 +77,7 @@ export const orderSchema = z.object({
   status: lineText(LIMITS.label),
   created_at: lineText(LIMITS.stamp),
   shipping_address: multilineText(LIMITS.storedShippingText),
-  status_history: z.array(statusChangeSchema).max(LIMITS.statusHistory),
+  status_history: z.array(statusChangeViewSchema).max(LIMITS.statusHistory),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -88,5 +92,12 @@ export const orderItemSchema = z.object({
   size_id: sizeIdSchema,
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/**
+ * An order line as GET /orders/{id}/items answers it: the stored line plus, as an extra of ours, the product's
+ * current featured picture (null when it has none or is gone), so the shopper's order page can show it.
+ */
+export const orderItemViewSchema = orderItemSchema.extend({ image: imageUrlSchema.nullable().optional() });
+export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 
 export const updateOrderStatusBodySchema = z.object({ status: orderStatusSchema });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { line, lineText } from '#contract/rules/text';
 import { LIMITS } from '#contract/limits';
+import { phoneSchema } from '#contract/rules/validation';
+import { shippingAddressSchema } from './cart';
 import { idSchema } from './category';
 
 export const PASSWORD_MIN = 6;
@@ -20,6 +22,8 @@ export const userSchema = z.object({
   email: lineText(LIMITS.email),
   phone: lineText(LIMITS.phone),
   is_admin: z.union([z.literal(0), z.literal(1)]),
+  /** Ours (issue 27): the shipping address the shopper keeps, which checkout fills in; absent until saved. */
+  saved_address: shippingAddressSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -37,9 +41,33 @@ export const registerBodySchema = z.object({
   name: line(z.string().trim().min(1, 'Name is required').max(LIMITS.personName)),
   email: line(z.string().trim().min(1, 'E-mail is required').email('Invalid e-mail').max(LIMITS.email)),
   password: newPasswordSchema,
-  phone: line(z.string().trim().min(1, 'Phone is required').max(LIMITS.phone)),
+  phone: phoneSchema,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+const addressPart = line(z.string().max(LIMITS.addressPart).trim());
+
+/**
+ * PUT /auth/me (issue 27): the caller's own name, phone and saved address; each is optional and an
+ * absent one is kept. An address with every part blank, or null, forgets the saved one. Unknown keys
+ * (email, is_admin, id) are stripped: nothing here can change a role, an e-mail or another account.
+ */
+export const updateProfileBodySchema = z.object({
+  name: line(z.string().max(LIMITS.personName).trim().min(1, 'Name is required')).optional(),
+  phone: phoneSchema.optional(),
+  saved_address: z
+    .object({
+      address: addressPart,
+      street: addressPart,
+      city: addressPart,
+      country: addressPart,
+      province: addressPart,
+    })
+    .nullable()
+    .optional(),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+export type UpdateProfileInput = z.output<typeof updateProfileBodySchema>;
 
 export const changePasswordBodySchema = z.object({
   oldPassword: z.string().min(1, 'Current password is required').max(LIMITS.password),

@@ -13,7 +13,7 @@ import { line, lineText } from '#contract/rules/text';
 import type { Category } from '#contract/schemas/category';
 import { categorySchema, idSchema } from '#contract/schemas/category';
 import type { Order } from '#contract/schemas/order';
-import { orderItemSchema, orderSchema } from '#contract/schemas/order';
+import { orderItemSchema, orderSchema, statusChangeSchema } from '#contract/schemas/order';
 import type { Product } from '#contract/schemas/product';
 import { productSchema } from '#contract/schemas/product';
 import type { User } from '#contract/schemas/user';
@@ -64,6 +64,7 @@ export const ROW_SCHEMAS = {
     expires_at: lineText(LIMITS.stamp),
   }),
   orders: orderSchema.extend({
+    status_history: z.array(statusChangeSchema).max(LIMITS.statusHistory),
     items: z.array(orderItemSchema).max(ORDER_LIMITS.lines),
     idempotency_key: lineText(LIMITS.idempotencyKey).nullable(),
     /** SHA-256 of the request (orders/request.ts): tells a retry from a reused key. Older orders lack it. */
@@ -156,7 +157,10 @@ export interface StateRow {
 }
 
 export function toPublicUser(u: StoredUser): User {
-  return { id: u.id, name: u.name, email: u.email, phone: u.phone, is_admin: u.is_admin };
+  const user: User = { id: u.id, name: u.name, email: u.email, phone: u.phone, is_admin: u.is_admin };
+  // Issue 27: only once saved, so an account without one answers exactly the spec's fields.
+  if (u.saved_address) user.saved_address = u.saved_address;
+  return user;
 }
 
 export function toPublicOrder(o: StoredOrder): Order {

@@ -99,7 +99,11 @@ export async function seedDemoStore(
       const userId = userIds.get(o.user_id);
       if (userId === undefined) return [];
       const items = demo.orderItems.filter((it) => it.order_id === o.id).map(({ order_id: _o, ...it }) => it);
-      return [{ ...o, user_id: userId, items, idempotency_key: null }];
+      // The demo's history names its administrator (an answer may leave that out; a stored row never does).
+      const status_history = o.status_history.flatMap(({ admin_id, admin_name, ...h }) =>
+        admin_id !== undefined && admin_name !== undefined ? [{ ...h, admin_id, admin_name }] : [],
+      );
+      return [{ ...o, user_id: userId, items, idempotency_key: null, status_history }];
     });
     await stores.orders.mutate((rows) => ({ rows: [...rows, ...orders], result: undefined }));
   }

@@ -12,6 +12,8 @@ import { opsRoutes } from './routes/ops-routes';
 import { securityHeaderSet, securityHeaders } from './middleware/security-headers';
 import { createApiRouter } from './routes/api-routes';
 import { serveUploads, serveWebApp } from './routes/static-files';
+import type { PagesOptions } from './pages/page-routes';
+import { pageRoutes } from './pages/page-routes';
 
 export interface AppDeps {
   api: Api;
@@ -30,6 +32,11 @@ export interface AppDeps {
   readiness?: Readiness;
   /** Serves /metrics on this (public) app too, to a bearer of this token (METRICS_TOKEN). */
   metricsToken?: string;
+  /**
+   * The shop's pages with their own head, the sitemap and robots.txt (pages/page-routes.ts); unknown
+   * paths then redirect to /. Without it (most tests) every unknown GET gets the plain shell.
+   */
+  pages?: Omit<PagesOptions, 'distDir'>;
 }
 
 /** The Koa app, ready for `listen` (server/index.ts) or for tests on port 0. */
@@ -45,6 +52,7 @@ export function createApp({
   metrics,
   readiness,
   metricsToken,
+  pages,
 }: AppDeps): Koa {
   const app = new Koa();
   app.proxy = trustProxy;
@@ -64,6 +72,7 @@ export function createApp({
   app.use(serveUploads(uploadsDir, demoPictures));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
-  app.use(serveWebApp(distDir));
+  if (pages) app.use(pageRoutes({ ...pages, distDir }));
+  app.use(serveWebApp(distDir, { redirectUnknown: Boolean(pages) }));
   return app;
 }

@@ -42,6 +42,8 @@ interface Ready {
 interface Wire {
   headers: OutgoingHttpHeaders;
   body: Buffer;
+  /** The headers as name, value pairs, made on the first shortcut that adds one (an id, HSTS). */
+  pairs?: string[];
 }
 
 type Entry = Ready & { wires: Map<Encoding | null, Wire> };
@@ -174,7 +176,17 @@ export function createCachedAnswers(api: Api, options: CachedAnswersOptions = {}
         const wire = ctx.get('if-none-match') ? undefined : hit.wires.get(encodingFor(ctx, hit));
         if (wire) {
           ctx.respond = false;
-          const headers = ctx.secure ? { ...wire.headers, 'Strict-Transport-Security': HSTS } : wire.headers;
+          // The request's id (middleware/request-log.ts) goes into the same writeHead: a header set on the
+          // response beforehand would make Node call setHeader for every header.
+          const id = (ctx.state as { requestId?: string }).requestId;
+          let headers: OutgoingHttpHeaders | string[] = wire.headers;
+          if (ctx.secure || id) {
+            const pairs = (wire.pairs ??= Object.entries(wire.headers).flatMap(([k, v]) => [k, String(v)]));
+            headers = pairs.concat(
+              ctx.secure ? ['Strict-Transport-Security', HSTS] : [],
+              id ? ['X-Request-Id', id] : [],
+            );
+          }
           ctx.res.writeHead(hit.status, headers);
           ctx.res.end(wire.body);
           return;

@@ -115,7 +115,7 @@ describe('roles', () => {
         name: 'Mallory',
         email: `m-${Date.now()}@example.test`,
         password: 'secret1',
-        phone: '1',
+        phone: '03001234567',
         is_admin: 1,
         isAdmin: true,
       },
@@ -216,7 +216,7 @@ describe('sessions', () => {
     const s = await c.newShopper();
     expect(
       await c.status('register', {
-        body: { name: 'Dup', email: s.email.toUpperCase(), password: 'secret1', phone: '1' },
+        body: { name: 'Dup', email: s.email.toUpperCase(), password: 'secret1', phone: '03001234567' },
       }),
     ).toBe(409);
     const second = (await c.call('login', { body: { email: s.email, password: s.password } })).body

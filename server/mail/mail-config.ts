@@ -64,6 +64,8 @@ export interface MailSetup {
   from: string;
   /** The host of PUBLIC_URL: the right-hand side of every Message-ID. */
   domain: string;
+  /** PUBLIC_URL (or http://localhost:PORT): also where the rendered pages' absolute links point. */
+  publicUrl: string;
   /** What the start says about mail (index.ts prints them; one place, so a logger can take them over). */
   notices: string[];
 }
@@ -75,7 +77,7 @@ export function mailSetup(env: NodeJS.ProcessEnv, store: StoreConfig, port: numb
   const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${port}`;
   if (!parsed.PUBLIC_URL)
     notices.push(
-      `PUBLIC_URL is not set: links in mails point to ${publicUrl}. Set PUBLIC_URL=https://your.shop for a public shop.`,
+      `PUBLIC_URL is not set: links in mails and pages point to ${publicUrl}. Set PUBLIC_URL=https://your.shop for a public shop.`,
     );
   if (!parsed.SMTP_URL)
     notices.push(
@@ -96,6 +98,7 @@ export function mailSetup(env: NodeJS.ProcessEnv, store: StoreConfig, port: numb
     smtpUrl: parsed.SMTP_URL,
     from: parsed.MAIL_FROM ?? `"${storeName}" <${store.email}>`,
     domain: new URL(publicUrl).hostname,
+    publicUrl,
     notices,
   };
 }

@@ -44,22 +44,40 @@ export interface LoggerOptions {
   pretty?: boolean;
 }
 
+/**
+ * pino's ISO time, made once per millisecond: a busy server writes many lines in the same millisecond, and
+ * formatting a date is a good part of a request line's cost.
+ */
+let lastMs = -1;
+let lastStamp = '';
+function isoTimeEachMs(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastStamp = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return lastStamp;
+}
+
 export function createLogger({ level = 'info', destination, pretty = false }: LoggerOptions = {}): Logger {
   return pino(
     {
       level,
       base: undefined,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimeEachMs,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       formatters: { level: (label) => ({ level: label }) },
       ...(pretty && !destination
         ? { transport: { target: 'pino-pretty', options: { colorize: true } } }
         : {}),
     },
-    // Asynchronous: lines that arrive while a write is in flight go out together in the next one, instead of
-    // a blocking write each; an idle server's line still leaves at once. pino flushes what is pending when the
-    // process exits; a kill -9 can lose the lines of the last moment, never a data write.
-    destination ?? (pretty ? undefined : pino.destination({ dest: 1, sync: false })),
+    // Asynchronous and batched: lines gather up to 4 kB (about 16 request lines) and go out in one write, or
+    // after at most a quarter of a second when the server is quiet. A write per line costs a system call and a
+    // thread-pool round trip each, which was most of the request log's cost on a cached read (issue 30).
+    // pino flushes what is pending when the process exits; a kill -9 can lose the lines of the last moment,
+    // never a data write.
+    destination ??
+      (pretty ? undefined : pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 })),
   );
 }
 

@@ -14,12 +14,19 @@ import sharp from 'sharp';
 import { createJobGate } from './job-gate';
 import { writeFileDurably } from './lowdb-durable-file';
 import type { UploadName } from './upload-names';
+import { OG_IMAGE } from './upload-names';
 
-type VariantName = Extract<UploadName, { kind: 'variant' }>;
+type VariantName = Extract<UploadName, { kind: 'variant' | 'og' }>;
 export type VariantState = 'ready' | 'missing' | 'busy';
 
 /** Good enough for product photos at these widths, and small. */
 const WEBP_QUALITY = 78;
+/**
+ * Link previews want a JPEG or PNG of at least 1200 px and under 300 kB (Facebook, WhatsApp): the OG
+ * picture is cropped to 1200 × 630, enlarged if it must be, and made again at lower quality if too big.
+ */
+const OG_QUALITIES = [82, 68, 55, 40];
+export const OG_MAX_BYTES = 300 * 1024;
 /** A 2 MB upload can declare 20000x20000 px; decoding that would take gigabytes. 40 MP still fits camera photos. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /**
@@ -68,10 +75,23 @@ async function sourceOf(root: string, candidates: string[]): Promise<{ path: str
 const isFresh = async (file: string, sourceMtime: number): Promise<boolean> =>
   ((await mtimeOf(file)) ?? -Infinity) >= sourceMtime;
 
+async function ogPicture(input: Buffer): Promise<Buffer> {
+  let out: Buffer | undefined;
+  for (const quality of OG_QUALITIES) {
+    out = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ ...OG_IMAGE, fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality, mozjpeg: true })
+      .toBuffer();
+    if (out.length < OG_MAX_BYTES) return out;
+  }
+  throw new Error('The link-preview picture stays over its byte budget');
+}
+
 async function makeVariant(
   file: string,
   source: { path: string; mtime: number },
-  width: number,
+  name: VariantName,
 ): Promise<VariantState> {
   // Another request may have made it while this one waited for a slot.
   if (await isFresh(file, source.mtime)) return 'ready';
@@ -80,10 +100,14 @@ async function makeVariant(
   jobs.peak = Math.max(jobs.peak, jobs.running);
   try {
     // Read the bytes ourselves: sharp's own file cache would keep serving a replaced demo picture.
-    const bytes = await sharp(await readFile(source.path), { limitInputPixels: MAX_INPUT_PIXELS })
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer();
+    const input = await readFile(source.path);
+    const bytes =
+      name.kind === 'og'
+        ? await ogPicture(input)
+        : await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+            .resize({ width: name.width, withoutEnlargement: true })
+            .webp({ quality: WEBP_QUALITY })
+            .toBuffer();
     await writeFileDurably(file, bytes, 0o644);
     return 'ready';
   } catch {
@@ -101,7 +125,7 @@ export async function ensureVariant(root: string, name: VariantName): Promise<Va
   if (await isFresh(file, source.mtime)) return 'ready';
   const running = inFlight.get(file);
   if (running) return running;
-  const gated = variantGate.tryRun(() => makeVariant(file, source, name.width));
+  const gated = variantGate.tryRun(() => makeVariant(file, source, name));
   if (!gated) return 'busy';
   const job = gated.finally(() => inFlight.delete(file));
   inFlight.set(file, job);

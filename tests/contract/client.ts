@@ -73,7 +73,8 @@ export function createClient(target: () => ContractTarget) {
   let n = 0;
   /** A fresh shopper account (unique e-mail per call) and its token. */
   async function newShopper(): Promise<{ token: string; id: number; email: string; password: string }> {
-    const email = `shopper-${Date.now()}-${++n}@example.test`;
+    // Random too: two clients (two instances' tests) count from 1 each and can ask in the same millisecond.
+    const email = `shopper-${Date.now()}-${++n}-${Math.random().toString(36).slice(2, 8)}@example.test`;
     const password = 'secret-pass';
     const r = await call('register', {
       body: { name: 'Test Shopper', email, password, phone: '5550101234' },

@@ -146,6 +146,15 @@ export function ordersSuite(c: ContractClient): void {
       const a = await c.newShopper();
       const id = (await place(a.token, [line()])).body.orderId as number;
       expect((await c.call('orderItems', { token: admin, params: { id } })).status).toBe(200);
+      // The owner reads the lines as placed, each with its product's current picture (an extra of ours).
+      const own = await c.call('orderItems', { token: a.token, params: { id } });
+      expect(own.status).toBe(200);
+      const product = (await c.call('getProduct', { params: { id: tee } })).body;
+      expect(product.featured_image).toEqual(expect.any(String));
+      expect(own.body).toEqual([
+        expect.objectContaining({ product_id: tee, qty: 2, size: 'M', color: '#0000ff', price: 30 }),
+      ]);
+      expect(own.body[0].image).toBe(product.featured_image);
       expect((await c.call('orderItems', { token: stranger, params: { id } })).status).toBe(404);
       expect((await c.call('orderItems', { token: a.token, params: { id: 999_999 } })).status).toBe(404);
       expect((await c.call('orderItems', { params: { id } })).status).toBe(401);
@@ -214,6 +223,18 @@ export function ordersSuite(c: ContractClient): void {
       expect(r.body.status_history).toHaveLength(1);
       expect(r.body.status_history[0]).toMatchObject({ from: 'pending', to: 'shipped' });
       expect(typeof r.body.status_history[0].admin_name).toBe('string');
+      // The shopper reads when and what changed, never which administrator did it.
+      for (const seen of [
+        (await c.call('getOrder', { token: s.token, params: { id } })).body,
+        (await c.call('myOrders', { token: s.token })).body.find((o: { id: number }) => o.id === id),
+      ]) {
+        expect(seen.status_history).toEqual([
+          { at: r.body.status_history[0].at, from: 'pending', to: 'shipped' },
+        ]);
+      }
+      expect(
+        (await c.call('getOrder', { token: admin, params: { id } })).body.status_history[0],
+      ).toHaveProperty('admin_name');
       expect(
         (await c.call('updateOrderStatus', { token: admin, params: { id }, body: { status: 'lost' } }))
           .status,

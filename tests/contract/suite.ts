@@ -13,8 +13,10 @@ import { ordersSuite } from './suite-orders';
 import { activitySuite } from './suite-activity';
 import { reportsSuite } from './suite-reports';
 import { stockSuite } from './suite-stock';
+import { stockFilterSuite } from './suite-stock-filter';
 import { wishlistSuite } from './suite-wishlist';
 import { mailSuite } from './suite-mail';
+import { profileSuite } from './suite-profile';
 
 export function runContractSuite(target: () => ContractTarget): void {
   const client = createClient(target);
@@ -23,9 +25,12 @@ export function runContractSuite(target: () => ContractTarget): void {
   ordersSuite(client);
   authSuite(client);
   stockSuite(client);
+  stockFilterSuite(client);
   wishlistSuite(client);
   reportsSuite(client);
   activitySuite(client);
   csvSuite(client);
+  // Before the mail suite, which resets the seeded shoppers' passwords.
+  profileSuite(client);
   mailSuite(client);
 }

@@ -5,7 +5,14 @@
  * Accounts and sign-in. Sessions are handled row by row in accounts/session-book.ts; guessing is braked in
  * accounts/sign-in-throttle.ts before any hashing; every user-row write here is one row-level change.
  */
-import type { AuthResponse, ChangePasswordBody, LoginBody, RegisterBody } from '#contract/schemas/user';
+import type {
+  AuthResponse,
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
+  UpdateProfileInput,
+  User,
+} from '#contract/schemas/user';
 import { DomainError } from '../api/errors';
 import { createLoginThrottle } from './sign-in-throttle';
 import type { CoreDeps, Principal, ThrottleStore } from '../ports';
@@ -189,6 +196,25 @@ export function createAuthUseCases(deps: CoreDeps, throttles?: ThrottleStore, ma
       });
       await sessions.dropRevoked(changed);
       return { message: 'Password changed' };
+    },
+
+    /**
+     * Issue 27: the caller's own name, phone and saved address, one user-row write. The row is the
+     * principal's, found by id on the server: a body cannot name another account, a role or an e-mail.
+     */
+    async updateProfile(principal: Principal, body: UpdateProfileInput): Promise<User> {
+      const changed = await stores.users.change((get) => {
+        const u = get(principal.user.id);
+        if (!u) throw new DomainError('unauthorized', 'Please log in again');
+        const next: StoredUser = { ...u };
+        if (body.name !== undefined) next.name = body.name;
+        if (body.phone !== undefined) next.phone = body.phone;
+        const address = body.saved_address;
+        if (address && Object.values(address).some(Boolean)) next.saved_address = address;
+        else if (address !== undefined) delete next.saved_address;
+        return { put: [next], result: next };
+      });
+      return toPublicUser(changed);
     },
 
     ...createPasswordReset(deps, sessions, accounts, mailer),

@@ -10,7 +10,7 @@
  * kinds, least recently used out first.
  */
 import type { CatalogQuery } from '#contract/rules/catalog-query';
-import { sortOf } from '#contract/rules/catalog-query';
+import { catalogQuerySchema, sortOf } from '#contract/rules/catalog-query';
 import type { CacheStats } from '../structures/bounded-cache';
 import { BoundedCache, stringBytes } from '../structures/bounded-cache';
 import type { CatalogIndex } from './indexes';
@@ -27,9 +27,13 @@ export const CATALOG_CACHE_MAX_ENTRIES = 10_000;
 /** The body's own objects (its products are shared with the index), the ETag, the Map slot. */
 const ENTRY_OVERHEAD = 512;
 
-/** The query's fields in a fixed order: equal queries share one entry. */
+/**
+ * The query's fields in a fixed order: equal queries share one entry. Every field of the schema, read
+ * from it, so a new filter (stock, issue 27) can never be left out of the key and get another's answer.
+ */
+const QUERY_FIELDS = Object.keys(catalogQuerySchema.shape) as Array<keyof CatalogQuery>;
 const listKey = (q: CatalogQuery): string =>
-  JSON.stringify(['list', q.category, q.q, q.name, q.collection, q.maxPrice, sortOf(q), q.page, q.limit]);
+  JSON.stringify(['list', ...QUERY_FIELDS.map((k) => (k === 'sort' ? sortOf(q) : q[k]))]);
 const CATEGORIES_KEY = 'categories';
 
 // The core keeps its cache to itself; ops and tests read its figures through the index it serves.

@@ -14,6 +14,7 @@
 import type { CatalogQuery } from '#contract/rules/catalog-query';
 import { sortOf } from '#contract/rules/catalog-query';
 import { matchesSearch, searchTerms } from '#contract/rules/search-text';
+import { matchesStock } from '#contract/rules/stock-filter';
 import type { Product } from '#contract/schemas/product';
 import type { CatalogIndex, Entry, Ordering } from './indexes';
 import { byDate, byPrice } from './indexes';
@@ -59,6 +60,7 @@ function candidates(index: CatalogIndex, q: CatalogQuery): Candidates | null {
   const [first, ...others] = sources;
   const terms = searchTerms(q.q ?? q.name);
   const tests = others.map((s) => s.has);
+  if (q.stock && q.stock !== 'all') tests.push((e) => matchesStock(e.row, q.stock));
   if (terms.length) {
     tests.push((e) => matchesSearch(e.text, terms));
     const pool = index.searchCandidates(terms);

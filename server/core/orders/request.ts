@@ -41,6 +41,7 @@ export function checkShipping(details: ShippingDetails): { shipping: number } {
   if (structured) {
     errors = validateCheckout({
       name: details.name,
+      address: details.address,
       street: details.street ?? '',
       city: details.city ?? '',
       province: details.province ?? '',

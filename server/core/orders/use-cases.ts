@@ -5,7 +5,7 @@
  */
 import { LIMITS, ORDER_LIMITS } from '#contract/limits';
 import { effectivePrice, formatMoney, fromCents, toCents } from '#contract/rules/money';
-import type { Order, OrderItem, OrderStatus, PlaceOrderInput } from '#contract/schemas/order';
+import type { Order, OrderItem, OrderItemView, OrderStatus, PlaceOrderInput } from '#contract/schemas/order';
 import { ORDER_LINES_MAX } from '#contract/schemas/order';
 import type { OrderListQuery, OrderPage } from '#contract/schemas/order-list';
 import { isPagedOrderQuery, ORDER_PAGE_LIMIT_DEFAULT } from '#contract/schemas/order-list';
@@ -93,6 +93,15 @@ export function createOrderUseCases(
     if (Object.keys(fields).length) throw validationFailed(fields, 'Some cart lines are not valid');
     return { items, cents };
   }
+
+  /**
+   * An order as its reader may see it: a shopper reads the status history (when, from, to) but not which
+   * administrator made each change (their id and name or e-mail stay in the shop).
+   */
+  const seenBy = (user: User, order: Order): Order =>
+    user.is_admin === 1
+      ? order
+      : { ...order, status_history: order.status_history.map(({ at, from, to }) => ({ at, from, to })) };
 
   const visibleTo = (order: StoredOrder | undefined, user: User): StoredOrder => {
     // Someone else's order answers exactly like a missing one, so ids cannot be probed.
@@ -210,7 +219,10 @@ export function createOrderUseCases(
     },
 
     mine(user: User): Order[] {
-      return index.ofUser(user.id).sort(byNewest).map(toPublicOrder);
+      return index
+        .ofUser(user.id)
+        .sort(byNewest)
+        .map((o) => seenBy(user, toPublicOrder(o)));
     },
 
     all,
@@ -229,11 +241,15 @@ export function createOrderUseCases(
 
     /** One order, for its owner or an admin; anyone else gets the same 404 as for a missing order. */
     one(user: User, orderId: number): Order {
-      return toPublicOrder(visibleTo(stores.orders.get(orderId), user));
+      return seenBy(user, toPublicOrder(visibleTo(stores.orders.get(orderId), user)));
     },
 
-    items(user: User, orderId: number): OrderItem[] {
-      return visibleTo(stores.orders.get(orderId), user).items;
+    /** The order's lines, each with its product's current picture (an extra of ours, null when none). */
+    items(user: User, orderId: number): OrderItemView[] {
+      return visibleTo(stores.orders.get(orderId), user).items.map((it) => ({
+        ...it,
+        image: stores.products.get(it.product_id)?.featured_image ?? null,
+      }));
     },
 
     /**

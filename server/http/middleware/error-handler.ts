@@ -22,7 +22,7 @@ export function errorHandler(
       const state = ctx.state as RequestState;
       // With the request log on, the failure and its stack go on the request's own line (request-log.ts).
       if (!(err instanceof DomainError)) {
-        if (state.log) state.error = err;
+        if (state.requestId) state.error = err;
         else log(`[http] ${ctx.method} ${ctx.path} failed`, err);
       }
       const reply = errorReply(err);

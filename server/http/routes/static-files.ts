@@ -1,7 +1,7 @@
 /**
  * Files that are not the API: uploaded images from DATA_DIR/uploads (content-hash names, so cached
  * for a year as immutable; only the names upload-names.ts allows, and their <320|640|960>.webp widths
- * are made on first request by image-variants.ts; in a demo shop, a demo picture the background run has
+ * and -og.jpg link-preview pictures are made on first request by image-variants.ts; in a demo shop, a demo picture the background run has
  * not written yet is rendered on its first request by demo-pictures.ts) and the built web app from dist/.
  * A miss is a 404 with `Cache-Control: no-store`, so no browser, worker or proxy keeps it. The app's entry
  * points (index.html, sw.js, manifest.webmanifest) are always revalidated so a deploy is picked up; any
@@ -103,7 +103,7 @@ export function serveUploads(uploadsDir: string, demoPictures?: DemoPictures): M
     // A width of a demo picture needs the picture first.
     let state: DemoPictureState = name ? 'ready' : 'missing';
     if (demo && demoPictures) state = await demoPictures.ensure(demo);
-    if (name && state === 'ready' && name.kind === 'variant') state = await ensureVariant(root, name);
+    if (name && state === 'ready' && name.kind !== 'original') state = await ensureVariant(root, name);
     if (state === 'busy') {
       ctx.set('Retry-After', BUSY_RETRY_AFTER);
       throw new DomainError(
@@ -125,12 +125,29 @@ const appCache = (rel: string): string => {
   return rel.startsWith('/assets/') || rel.startsWith('assets/') ? IMMUTABLE : 'public, max-age=3600';
 };
 
-export function serveWebApp(distDir: string): Middleware {
+/**
+ * `redirectUnknown` (the page routes are on, pages/page-routes.ts): they have answered every path of the
+ * app, so a path that is no file either is the spec's unknown path: a redirect to / (a missing file name,
+ * with an extension, is a plain 404 instead, so a lost script or picture is never answered with HTML).
+ */
+export function serveWebApp(distDir: string, { redirectUnknown = false } = {}): Middleware {
   const root = normalize(distDir);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const rel = ctx.path === '/' ? 'index.html' : ctx.path.slice(1);
     if (await sendFile(ctx, root, rel, appCache)) return;
+    if (redirectUnknown && !ctx.path.startsWith('/api/')) {
+      ctx.set('Cache-Control', 'no-store');
+      if (/\.[^/]*$/.test(ctx.path)) {
+        ctx.status = 404;
+        ctx.type = 'text/plain';
+        ctx.body = 'Not found';
+        return;
+      }
+      ctx.status = 302;
+      ctx.redirect('/');
+      return;
+    }
     if (await sendFile(ctx, root, 'index.html', appCache)) return;
     ctx.status = 404;
     ctx.type = 'text/plain';

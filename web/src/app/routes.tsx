@@ -15,6 +15,7 @@ const Screens = lazyPages({
   CheckoutPage: () => import('#web/features/checkout/components/checkout-page'),
   OrderSuccessPage: () => import('#web/features/checkout/components/order-success-page'),
   OrderSavedPage: () => import('#web/features/checkout/components/order-saved-page'),
+  OrderPage: () => import('#web/features/checkout/components/order-page'),
   LoginPage: () => import('#web/features/account/components/login-page'),
   RegisterPage: () => import('#web/features/account/components/register-page'),
   ForgotPasswordPage: () => import('#web/features/account/components/forgot-password-page'),
@@ -45,6 +46,11 @@ export function AppRoutes() {
           'order-saved/:key': (
             <RequireUser>
               <Screens.OrderSavedPage />
+            </RequireUser>
+          ),
+          'orders/:id': (
+            <RequireUser>
+              <Screens.OrderPage />
             </RequireUser>
           ),
           login: <Screens.LoginPage />,

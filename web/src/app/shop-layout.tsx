@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ScrollToTop } from './scroll-to-top';
 import { PageFallback } from './page-fallback';
@@ -7,6 +7,12 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { Header } from './shell/header';
 import { Footer } from './shell/footer';
 import styles from './shop-layout.module.css';
+
+/**
+ * The toasts' live region (issue 27), in its own chunk: a toast only ever follows something the shopper did,
+ * long after this has loaded, and the first load stays within its budget.
+ */
+const ToastRegion = lazy(() => import('#web/components/toast').then((m) => ({ default: m.ToastRegion })));
 
 /** One header and footer around all pages (spec section 2). */
 export function ShopLayout() {
@@ -26,6 +32,9 @@ export function ShopLayout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <ToastRegion />
+      </Suspense>
     </div>
   );
 }

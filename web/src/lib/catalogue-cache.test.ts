@@ -6,7 +6,7 @@ import { server } from '#mock-api/node';
 import { demoData } from '#web/test/catalog-store';
 import { freshDbPerTest } from '#web/test/fresh-db';
 import { api } from './api-client';
-import { cachedApi, SLOW_NETWORK_MS } from './catalogue-cache';
+import { cachedApi, READ_TIMEOUT_MS, ReadTimeout, SLOW_NETWORK_MS } from './catalogue-cache';
 import { SYNC_MAX_AGE_MS, syncCatalogue, syncIfStale } from './catalogue-sync';
 import { CatalogueDb, MAX_RESPONSES, setCatalogueDb } from './db';
 import { localProductList } from './local-catalogue';
@@ -38,7 +38,7 @@ describe('network-first catalogue cache', () => {
     expect(await cachedApi('getProduct', { params: { id: first.id } })).toEqual(first);
   });
 
-  it('falls back on a 5xx too, but passes a 404 on (and forgets the product)', async () => {
+  it('passes a 5xx on even with a saved copy (a server failure, not offline), and a 404 too (forgetting the product)', async () => {
     const { items } = await cachedApi('listProducts', { query: { limit: 2 } });
     const [a] = items;
     if (!a) throw new Error('no products');
@@ -48,6 +48,9 @@ describe('network-first catalogue cache', () => {
         HttpResponse.json({ message: 'down', code: 'unavailable' }, { status: 503 }),
       ),
     );
+    await expect(cachedApi('getProduct', { params: { id: a.id } })).rejects.toMatchObject({ status: 503 });
+    expect(await db().products.get(a.id)).toBeDefined();
+    offline('/products/:id');
     expect((await cachedApi('getProduct', { params: { id: a.id } })).id).toBe(a.id);
     server.use(
       http.get('*/api/products/:id', () =>
@@ -186,6 +189,24 @@ describe('slow network', () => {
     await vi.waitFor(async () =>
       expect((await db().responses.toArray())[0]?.data).toEqual(online.slice(0, 1)),
     );
+  });
+});
+
+describe('a server that never answers', () => {
+  it('fails as a ReadTimeout after READ_TIMEOUT_MS when nothing is saved', async () => {
+    server.use(http.get('*/api/products', () => new Promise<never>(() => undefined)));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const answer = cachedApi('listProducts', { query: { q: 'never saved' } });
+      let settled = false;
+      answer.catch(() => undefined).finally(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(answer).rejects.toBeInstanceOf(ReadTimeout);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -6,12 +6,14 @@ import { firstScreenDone } from './first-screen';
 /**
  * Network-first reads of the public catalogue, mirrored into IndexedDB so browsing keeps working offline.
  * Every answer that arrives is written to the local database (in the background; a failed write never
- * bothers the caller); when the network fails (no connection or a 5xx) the answer comes from the local
- * copy: the exact answer saved for the same call, or — once the background sync has copied the whole
+ * bothers the caller); when the network fails (no connection: fetch itself rejects) the answer comes from the
+ * local copy: the exact answer saved for the same call, or — once the background sync has copied the whole
  * catalogue — any product and any listing query, run locally with the contract's query rules
  * (local-catalogue.ts). Products are written through local-writes.ts, which keeps the listing index. A network
- * that has not answered after SLOW_NETWORK_MS counts as failed when a saved answer exists.
- * A 4xx is the server's real answer and is passed on. Dexie is imported lazily, never in the first load.
+ * that has not answered after SLOW_NETWORK_MS counts as failed when a saved answer exists; with none, it fails
+ * as a ReadTimeout after READ_TIMEOUT_MS (a hanging server ends in an error state, never a spinner forever).
+ * A server that answers with a failure (4xx or 5xx) is passed on: a 4xx is its real answer, and a 5xx is shown
+ * as a failed load with Try again (issue 27), not hidden behind a saved copy the shopper cannot tell is stale. Dexie is imported lazily, never in the first load.
  * Only public, token-free calls are allowed here (the type says which): auth, orders and admin never are.
  */
 export type CachedEndpoint =
@@ -30,8 +32,8 @@ export function cacheKey(name: CachedEndpoint, input: ApiInput<CachedEndpoint>):
   return JSON.stringify([name, clean(input.params), clean(input.query), input.body ?? null]);
 }
 
+/** No connection: fetch itself rejected (an ApiError means the server did answer). */
 export function isNetworkFailure(err: unknown): boolean {
-  if (err instanceof ApiError) return err.status >= 500;
   return err instanceof TypeError;
 }
 
@@ -92,12 +94,26 @@ async function recall(name: CachedEndpoint, key: string, input: ApiInput<CachedE
  */
 export const SLOW_NETWORK_MS = 8000;
 
+/** How long a read may take in all when nothing is saved for it: then it fails with ReadTimeout. */
+export const READ_TIMEOUT_MS = 15000;
+
 class SlowNetwork extends Error {}
 
-function slow(ms: number): { promise: Promise<never>; cancel: () => void } {
+/** A read that got no answer within READ_TIMEOUT_MS (and had no saved answer to show instead). */
+export class ReadTimeout extends Error {
+  constructor() {
+    super('The server did not answer in time');
+    this.name = 'ReadTimeout';
+  }
+}
+
+function slow(
+  ms: number,
+  reason: () => Error = () => new SlowNetwork(),
+): { promise: Promise<never>; cancel: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const promise = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SlowNetwork()), ms);
+    timer = setTimeout(() => reject(reason()), ms);
   });
   return { promise, cancel: () => clearTimeout(timer) };
 }
@@ -112,6 +128,8 @@ export async function cachedApi<N extends CachedEndpoint>(
     return data;
   });
   const timer = slow(SLOW_NETWORK_MS);
+  const limit = slow(READ_TIMEOUT_MS, () => new ReadTimeout());
+  limit.promise.catch(() => undefined); // raced only when nothing is saved
   try {
     return await Promise.race([network, timer.promise]);
   } catch (err) {
@@ -120,14 +138,16 @@ export async function cachedApi<N extends CachedEndpoint>(
     if (!(err instanceof SlowNetwork) && !isNetworkFailure(err)) throw err;
     const saved = await recall(name, key, input).catch(() => undefined);
     if (saved === undefined || input.signal?.aborted) {
-      if (err instanceof SlowNetwork) return network; // nothing saved: keep waiting for the network
-      throw err;
+      if (!(err instanceof SlowNetwork)) throw err;
+      // Nothing saved: keep waiting for the network, up to READ_TIMEOUT_MS in all.
+      return await Promise.race([network, limit.promise]);
     }
     network.catch(() => undefined); // answered from the local copy; a late failure is not an error
     const { endpoints } = await loadApiSchemas();
     return endpoints[name].response.parse(saved) as ResponseOf<N>;
   } finally {
     timer.cancel();
+    limit.cancel();
   }
 }
 

@@ -103,6 +103,8 @@ export async function localProductList(
     .map(([k, v]) => [k, String(v)]);
   const parsed = catalogQuerySchema.safeParse(Object.fromEntries(asUrl));
   if (!parsed.success) return undefined;
+  // The saved rows keep no stock (local-index.ts): a stock-filtered list is the server's to answer.
+  if (parsed.data.stock && parsed.data.stock !== 'all') return undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     await writesSettled(db);
     const index = heldIndex(db) ?? (await buildIndex(db));

@@ -4,7 +4,6 @@
  */
 import type { ReactElement } from 'react';
 import { HttpResponse } from 'msw';
-import { vi } from 'vitest';
 import { mockBackend, MOCK_ADMIN } from '#mock-api/mock-store';
 import { TOKEN_KEY } from '#web/lib/api-client';
 import { createAppStore, type AppStore } from '#web/lib/jotai';
@@ -46,12 +45,4 @@ export async function renderAsAdmin(ui: ReactElement, options: Parameters<typeof
 /** A handler resolver answering with the API's error body: 500 internal unless told otherwise. */
 export function apiFailure(status = 500, code = 'internal') {
   return () => HttpResponse.json({ message: 'no', code }, { status });
-}
-
-export function mockAlert() {
-  return vi.spyOn(window, 'alert').mockImplementation(() => {});
-}
-
-export function mockConfirm(answer = true) {
-  return vi.spyOn(window, 'confirm').mockImplementation(() => answer);
 }

@@ -12,7 +12,11 @@ export function CategoryBar({ categories }: { categories: Category[] }) {
     <nav className={styles.bar} aria-label="Shop categories">
       <ul className={`container ${styles.barList}`}>
         <li>
-          <NavLink to="/" end className={({ isActive }) => `${styles.barLink} ${isActive ? styles.barActive : ''}`}>
+          <NavLink
+            to="/"
+            end
+            className={({ isActive }) => `${styles.barLink} ${isActive ? styles.barActive : ''}`}
+          >
             HOME
           </NavLink>
         </li>

@@ -18,11 +18,11 @@ const location = () => screen.getByTestId('location').textContent;
 const wishlistDb = freshWishlistDbPerTest();
 
 describe('header search', () => {
-  it('builds /products?search= with &name only for non-empty trimmed text and &category only when chosen', () => {
-    expect(searchUrl('   ', '')).toBe('/products?search=');
-    expect(searchUrl('  blue shirt ', '')).toBe('/products?search=&name=blue%20shirt');
-    expect(searchUrl('', 'jeans')).toBe('/products?search=&category=jeans');
-    expect(searchUrl('tee', 't-shirts')).toBe('/products?search=&name=tee&category=t-shirts');
+  it('builds /products with name only for non-empty trimmed text and category only when chosen, no empty search=', () => {
+    expect(searchUrl('   ', '')).toBe('/products');
+    expect(searchUrl('  blue shirt ', '')).toBe('/products?name=blue+shirt');
+    expect(searchUrl('', 'jeans')).toBe('/products?category=jeans');
+    expect(searchUrl('tee', 't-shirts')).toBe('/products?category=t-shirts&name=tee');
   });
 
   it('submits the typed text and the chosen category', async () => {
@@ -37,14 +37,17 @@ describe('header search', () => {
     await user.type(within(banner).getByPlaceholderText('Search for products...'), '  slim fit  ');
     await user.selectOptions(select, cat.slug);
     await user.click(within(banner).getByRole('button', { name: 'Search' }));
-    expect(location()).toBe(`/products?search=&name=slim%20fit&category=${cat.slug}`);
+    expect(location()).toBe(`/products?category=${cat.slug}&name=slim+fit`);
   });
 
-  it('sends only search= when the text is blank and no category is chosen', async () => {
+  it('goes to the whole list when the text is blank and no category is chosen', async () => {
     const user = userEvent.setup();
     renderWithApp(<Header />, { route: '/product/1' });
-    await user.type(within(screen.getByRole('banner')).getByPlaceholderText('Search for products...'), '   {Enter}');
-    expect(location()).toBe('/products?search=');
+    await user.type(
+      within(screen.getByRole('banner')).getByPlaceholderText('Search for products...'),
+      '   {Enter}',
+    );
+    expect(location()).toBe('/products');
   });
 
   it('shows the search being looked at on the list page', async () => {
@@ -78,7 +81,9 @@ describe('header for visitors and shoppers', () => {
     expect(badge).toHaveTextContent('3');
     const total = a!.sale_price ?? a!.regular_price;
     const expected = total * 2 + (b!.sale_price ?? b!.regular_price);
-    expect(screen.getByRole('link', { name: /Cart/ })).toHaveTextContent(`USD ${expected.toLocaleString(undefined, { maximumFractionDigits: 2 })}`);
+    expect(screen.getByRole('link', { name: /Cart/ })).toHaveTextContent(
+      `USD ${expected.toLocaleString(undefined, { maximumFractionDigits: 2 })}`,
+    );
   });
 
   it('counts a guest’s saved products on the wishlist heart', async () => {
@@ -95,7 +100,10 @@ describe('header for visitors and shoppers', () => {
     const auth = await signIn('shopper');
     await (await mockBackend()).core.wishlist.add(auth.user.id, a!.id);
     renderWithApp(<Header />);
-    expect(await screen.findByRole('link', { name: 'Wishlist, 1 item' })).toHaveAttribute('href', '/wishlist');
+    expect(await screen.findByRole('link', { name: 'Wishlist, 1 item' })).toHaveAttribute(
+      'href',
+      '/wishlist',
+    );
     expect(screen.getByTestId('wishlist-badge')).toHaveTextContent('1');
   });
 
@@ -135,9 +143,41 @@ describe('header for visitors and shoppers', () => {
     renderWithApp(<Header />);
     expect(screen.getByRole('link', { name: 'Threadline home' })).toHaveAttribute('href', '/admin');
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Search products' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Shop categories' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Cart/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Wishlist' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the phone header's search (issue 27)", () => {
+  it('opens a search field by keyboard with focus in it; Escape closes it and gives focus back', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Header />, { route: '/cart' });
+    const button = screen.getByRole('button', { name: 'Search products' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('search')).toHaveLength(1); // the large-screen form only
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(panel).not.toBeNull();
+    const field = within(panel!).getByRole('searchbox', { name: 'Search for products' });
+    expect(field).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('search')).toHaveLength(1);
+    expect(button).toHaveFocus();
+  });
+
+  it('searches for the typed text and closes on the list page', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Header />, { route: '/cart' });
+    await user.click(screen.getByRole('button', { name: 'Search products' }));
+    await user.keyboard('linen shirt{Enter}');
+    expect(location()).toBe('/products?name=linen+shirt');
+    expect(screen.getByRole('button', { name: 'Search products' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('search')).toHaveLength(1);
   });
 });
 
@@ -153,7 +193,9 @@ describe('mobile menu', () => {
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     const nav = within(menu).getByRole('navigation', { name: 'Mobile' });
     await within(nav).findByRole('link', { name: categories[0]!.name });
-    const names = within(nav).getAllByRole('link').map((l) => l.textContent);
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
     expect(names).toEqual(['Home', ...categories.map((c) => c.name), 'Login / Register', 'Cart (2 items)']);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();

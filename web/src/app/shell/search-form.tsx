@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Category } from '#contract/schemas/category';
 import { SearchIcon } from '#web/components/icons';
 import { searchUrl } from './search-url';
+import { LISTING_TEXT_MAX } from '#web/features/catalog/listing-text';
 import styles from './search-form.module.css';
 
 interface Props {
@@ -15,9 +16,20 @@ interface Props {
   compact?: boolean;
   initialText?: string;
   initialCategory?: string;
+  /** Focus the text box on mount (the phone header's search opens with it). */
+  autoFocus?: boolean;
 }
 
-export function SearchForm({ categories, idPrefix, onSearched, className, compact = false, initialText = '', initialCategory = '' }: Props) {
+export function SearchForm({
+  categories,
+  idPrefix,
+  onSearched,
+  className,
+  compact = false,
+  initialText = '',
+  initialCategory = '',
+  autoFocus = false,
+}: Props) {
   const [text, setText] = useState(initialText);
   const [category, setCategory] = useState(initialCategory);
   const navigate = useNavigate();
@@ -36,6 +48,8 @@ export function SearchForm({ categories, idPrefix, onSearched, className, compac
         className={styles.input}
         type="search"
         placeholder="Search for products..."
+        maxLength={LISTING_TEXT_MAX}
+        autoFocus={autoFocus}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
@@ -44,7 +58,12 @@ export function SearchForm({ categories, idPrefix, onSearched, className, compac
           <label className="visually-hidden" htmlFor={`${idPrefix}-cat`}>
             Search in category
           </label>
-          <select id={`${idPrefix}-cat`} className={styles.select} value={category} onChange={(e) => setCategory(e.target.value)}>
+          <select
+            id={`${idPrefix}-cat`}
+            className={styles.select}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+          >
             <option value="">Categories</option>
             {categories.map((c) => (
               <option key={c.id} value={c.slug}>

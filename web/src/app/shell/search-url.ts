@@ -1,11 +1,8 @@
+import { searchListingUrl } from '#web/features/catalog/listing-text';
+
 /**
- * The header search target (spec section 2): /products?search= followed by &name={text} only when the
- * trimmed text is non-empty and &category={slug} only when a category is chosen.
+ * The header search target: the listing with the trimmed text as `name` and the chosen category, written the
+ * listing's canonical way (listing-url.ts), so a blank search carries no empty `name=` and no empty `search=`
+ * (issue 27; the spec's `/products?search=` prefix is dropped, see the README).
  */
-export function searchUrl(text: string, categorySlug: string): string {
-  let url = '/products?search=';
-  const name = text.trim();
-  if (name) url += `&name=${encodeURIComponent(name)}`;
-  if (categorySlug) url += `&category=${encodeURIComponent(categorySlug)}`;
-  return url;
-}
+export const searchUrl = searchListingUrl;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '#contract/limits';
+import { phoneSchema } from '#contract/rules/validation';
 import { PASSWORD_MIN, type RegisterBody } from '#contract/schemas/user';
 
 /** A new password's client rule, the same at registration and at a reset. */
@@ -9,12 +10,15 @@ export const newPasswordRule = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(LIMITS.password, `Password must be at most ${LIMITS.password} characters`);
 
-/** Register's client rules (spec section 5): all required, e-mail format, password at least 6. */
+/**
+ * Register's client rules (spec section 5): all required, e-mail format, password at least 6; the phone
+ * follows checkout's rule (issue 27), so the number an account keeps is one checkout takes.
+ */
 export const registerFormSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required'),
   lastName: z.string().trim().min(1, 'Last name is required'),
   email: z.string().trim().min(1, 'E-mail is required').email('Invalid e-mail'),
-  phone: z.string().trim().min(1, 'Phone is required'),
+  phone: phoneSchema,
   password: newPasswordRule,
 });
 export type RegisterForm = z.input<typeof registerFormSchema>;

@@ -13,13 +13,14 @@ interface AuthFormOptions<F extends Record<string, string>, T> {
   /** The client rules: a failed parse shows each field's first message and focuses the first such field. */
   schema: z.ZodType<T, F>;
   send: (data: T) => Promise<AuthResponse>;
-  /** Alerted when the server gives no message of its own. */
+  /** Shown when the server gives no message of its own. */
   fallbackError: string;
 }
 
 /**
  * The one sign-in flow of login and register: check the form, run the call with the form locked, store
- * token and user, go where the user is expected next, or alert the server's message (or the fallback).
+ * token and user, go where the user is expected next, or show the server's message (or the fallback) on the page
+ * above the submit button (issue 27: never window.alert).
  */
 export function useAuthForm<F extends Record<string, string>, T>({
   empty,
@@ -31,17 +32,19 @@ export function useAuthForm<F extends Record<string, string>, T>({
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const { values, setErrors, bind } = useFormFields(empty, busy);
 
   const run = async (data: T) => {
     setBusy(true);
+    setError(null);
     try {
       const auth = await send(data);
       setAuth(auth);
       navigate(destinationAfterAuth(auth.user, location.state), { replace: true });
     } catch (err) {
       setBusy(false);
-      window.alert(failureMessage(err, fallbackError));
+      setError(failureMessage(err, fallbackError));
     }
   };
 
@@ -50,5 +53,5 @@ export function useAuthForm<F extends Record<string, string>, T>({
     if (data !== null) void run(data);
   };
 
-  return { busy, bind, submit, from: location.state as unknown };
+  return { busy, error, bind, submit, from: location.state as unknown };
 }

@@ -10,6 +10,12 @@ describe('listing rules', () => {
     expect(listingTitle(null)).toBe('New Arrivals');
   });
 
+  it('titles a search for what was searched, in its category when one is chosen', () => {
+    expect(listingTitle('', 'shirt')).toBe('Results for "shirt"');
+    expect(listingTitle('t-shirts', 'blue')).toBe('Results for "blue" in T Shirts');
+    expect(listingTitle(null, '')).toBe('New Arrivals');
+  });
+
   it('uses the singular for exactly one product', () => {
     expect(countText(1)).toBe('1 product found');
     expect(countText(0)).toBe('0 products found');

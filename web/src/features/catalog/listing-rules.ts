@@ -3,10 +3,12 @@ export const PAGE_SIZE = 12;
 export const SIDEBAR_FEATURED = 5;
 
 /** Category slug to page title: dashes and underscores become spaces, each word capitalised; else New Arrivals. */
-export function listingTitle(categorySlug: string | null | undefined): string {
+export function listingTitle(categorySlug: string | null | undefined, search = ''): string {
   const words = (categorySlug ?? '').split(/[-_\s]+/).filter(Boolean);
-  if (words.length === 0) return 'New Arrivals';
-  return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  const category = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  // A search is titled for what was searched (issue 27), in its category when one is chosen.
+  if (search) return category ? `Results for "${search}" in ${category}` : `Results for "${search}"`;
+  return category || 'New Arrivals';
 }
 
 export function countText(total: number): string {

@@ -22,9 +22,17 @@ const draftSchema = z.object({
   notes: z.string(),
 });
 
+/**
+ * The address checkout starts from (issue 27): the one last used on this device (the shippingAddress
+ * cookie: the cart popup, the last order, a profile save), else the one the signed-in shopper keeps.
+ */
+export function startAddress(cookie: ShippingAddress, user: User | null): ShippingAddress {
+  return Object.values(cookie).some((v) => v.trim()) ? cookie : (user?.saved_address ?? cookie);
+}
+
 export function defaultForm(address: ShippingAddress, user: User | null): CheckoutForm {
   return {
-    ...address,
+    ...startAddress(address, user),
     name: user?.name ?? '',
     phone: user?.phone ?? '',
     email: user?.email ?? '',

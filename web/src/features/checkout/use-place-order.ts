@@ -67,6 +67,8 @@ export function usePlaceOrder() {
   const navigate = useNavigate();
   const signInAndReturn = useSignInDetour();
   const [processing, setProcessing] = useState(false);
+  // The last Place Order failed for a reason the shopper can only retry (shown beside the button, issue 27).
+  const [failed, setFailed] = useState(false);
   // The shop's out_of_stock answer, with the cart it was for: it stops showing as soon as the cart changes.
   const [refused, setRefused] = useState<{ sent: readonly CartLine[]; short: Refusal } | null>(null);
   const key = useRef<string | null>(null);
@@ -100,6 +102,7 @@ export function usePlaceOrder() {
         return saved;
       };
       setRefused(null);
+      setFailed(false);
       try {
         if (navigator.onLine === false && (await saveInstead())) return;
         const { orderId } = await placeOrder(body, attempt);
@@ -119,7 +122,7 @@ export function usePlaceOrder() {
           // answers the same order. If the device cannot keep it, the offline notice says so (issue 6).
           await saveInstead();
         } else {
-          window.alert(ORDER_FAILED);
+          setFailed(true);
         }
       } finally {
         inFlight.current = false;
@@ -130,5 +133,5 @@ export function usePlaceOrder() {
   );
 
   const refusal = refused && refused.sent === lines ? refused.short : null;
-  return { place, processing, forget, refusal };
+  return { place, processing, forget, refusal, failed };
 }

@@ -1,4 +1,4 @@
-import { unitsLeft } from '#contract/rules/stock';
+import { LOW_STOCK, stockLevel, unitsLeft, type StockLevel } from '#contract/rules/stock';
 import type { Product } from '#contract/schemas/product';
 
 /**
@@ -24,4 +24,15 @@ export function optionSoldOut(p: Stocked, kind: 'size' | 'color', option: string
  */
 export function roomLeft(left: number | undefined, inCart: number): number | undefined {
   return left === undefined ? undefined : Math.max(0, left - inCart);
+}
+
+/**
+ * The stock beside the price: once both a size and a colour are chosen, that combination's (so a sold-out
+ * choice never sits under "In Stock", issue 27); before that, the whole product's, as the cards show it.
+ */
+export function shownStockLevel(p: Stocked, size: string, color: string): StockLevel {
+  const left = size && color ? unitsLeft(p, size, color) : undefined;
+  if (left === undefined) return stockLevel(p);
+  if (left === 0) return { kind: 'out', left: 0 };
+  return left <= LOW_STOCK ? { kind: 'low', left } : { kind: 'in', left };
 }

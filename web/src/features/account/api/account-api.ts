@@ -1,4 +1,4 @@
-import type { ChangePasswordBody, LoginBody, RegisterBody } from '#contract/schemas/user';
+import type { ChangePasswordBody, LoginBody, RegisterBody, UpdateProfileBody } from '#contract/schemas/user';
 import { api } from '#web/lib/api-client';
 
 export function login(body: LoginBody) {
@@ -11,6 +11,11 @@ export function register(body: RegisterBody) {
 
 export function changePassword(body: ChangePasswordBody) {
   return api('changePassword', { body });
+}
+
+/** Issue 27: the signed-in user's own name, phone and saved address; answers the updated user. */
+export function updateProfile(body: UpdateProfileBody) {
+  return api('updateMe', { body });
 }
 
 export function fetchMyOrders(signal?: AbortSignal) {

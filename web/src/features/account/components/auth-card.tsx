@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/button';
+import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import styles from './auth.module.css';
 
@@ -26,6 +27,8 @@ interface Props {
   copy: AuthCopy;
   form: {
     busy: boolean;
+    /** The failed call's message (Login failed, the server's own...), shown above the submit button. */
+    error?: string | null;
     submit: (e: FormEvent<HTMLFormElement>) => void;
     /** Router state passed on to the other auth screen, so it too returns where the user came from. */
     from: unknown;
@@ -53,6 +56,7 @@ export function AuthCard({ copy, form, children, below, done }: Props) {
         {done ?? (
           <form className={styles.form} onSubmit={form.submit} noValidate aria-busy={form.busy}>
             {children}
+            {form.error ? <Notice>{form.error}</Notice> : null}
             <Button type="submit" variant="primary" block disabled={form.busy}>
               {form.busy ? copy.busy : copy.submit}
             </Button>

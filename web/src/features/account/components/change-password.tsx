@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '#web/components/button';
+import { Notice } from '#web/components/notice';
+import { showToast } from '#web/components/toast';
 import { changePassword } from '../api/account-api';
 import { failureMessage } from '../after-auth';
 import { useFormFields } from '../use-form-fields';
@@ -11,6 +13,7 @@ const EMPTY = { oldPassword: '', newPassword: '' };
 /** Change Password: the button waits for both fields and for a running request (spec section 5). */
 export function ChangePassword() {
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const { values, setValues, bind } = useFormFields(EMPTY, busy);
   const { oldPassword, newPassword } = values;
   const ready = oldPassword !== '' && newPassword !== '' && !busy;
@@ -19,12 +22,13 @@ export function ChangePassword() {
     e.preventDefault();
     if (!ready) return;
     setBusy(true);
+    setError(null);
     try {
       await changePassword({ oldPassword, newPassword });
       setValues(EMPTY);
-      window.alert('Password changed');
+      showToast('Password changed');
     } catch (err) {
-      window.alert(failureMessage(err, 'Error'));
+      setError(failureMessage(err, 'Error'));
     } finally {
       setBusy(false);
     }
@@ -38,6 +42,7 @@ export function ChangePassword() {
       <form className={styles.passwordForm} onSubmit={submit} noValidate aria-busy={busy}>
         <PasswordField label="Current Password" autoComplete="current-password" {...bind('oldPassword')} />
         <PasswordField label="New Password" autoComplete="new-password" {...bind('newPassword')} />
+        {error ? <Notice>{error}</Notice> : null}
         <Button type="submit" variant="primary" disabled={!ready}>
           {busy ? 'Updating...' : 'Update Password'}
         </Button>

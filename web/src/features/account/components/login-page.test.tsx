@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { server } from '#mock-api/node';
 import { MOCK_ADMIN, demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
-import { muteAlerts } from '#web/test/alerts';
 import { renderWithApp } from '#web/test/render';
 import { LoginPage } from './login-page';
 
@@ -29,8 +28,6 @@ async function signInWith(email: string, password: string) {
 }
 
 describe('Login page', () => {
-  const alerts = muteAlerts();
-
   it('shows the texts and links to Create Account', () => {
     renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
@@ -82,20 +79,20 @@ describe('Login page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin'));
   });
 
-  it("alerts the server's message on failure and stays", async () => {
+  it("shows the server's message above Login on failure and stays", async () => {
     const creds = await shopper();
     renderLogin();
     await signInWith(creds.email, 'wrong-password');
-    await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Invalid email or password'));
+    expect(await screen.findByText('Invalid email or password')).toHaveAttribute('role', 'alert');
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('alerts Login failed when the server gives no message', async () => {
+  it('shows Login failed when the server gives no message', async () => {
     server.use(http.post('*/api/auth/login', () => new HttpResponse('oops', { status: 502 })));
     renderLogin();
     await signInWith('a@b.co', 'whatever');
-    await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Login failed'));
+    expect(await screen.findByText('Login failed')).toHaveAttribute('role', 'alert');
   });
 
   it('reads Signing In... and locks the form while running', async () => {
@@ -128,7 +125,6 @@ describe('Login page', () => {
     expect(screen.getByRole('textbox', { name: 'Email Address' })).toHaveAccessibleDescription(
       'Invalid e-mail',
     );
-    expect(alerts()).not.toHaveBeenCalled();
   });
 
   it('toggles the password visibility', async () => {

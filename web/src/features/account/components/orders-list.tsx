@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { LoadFailed } from '#web/components/load-failed';
 import { Spinner } from '#web/components/spinner';
 import { StatusBadge } from '#web/components/status-badge';
 import { useAtomValue } from '#web/lib/jotai';
@@ -22,12 +24,12 @@ function statusLabel(status: string): string {
 
 /**
  * Your Orders: the orders saved on this device first (issue 12), then the shop's: id, date (browser locale), the
- * server's total and a status badge. An order that was saved offline and has since been placed shows the total
+ * server's total and a status badge; each row opens its order page (/orders/{id}). A failed load shows Try again. An order that was saved offline and has since been placed shows the total
  * estimated offline beside the confirmed one when they differ.
  */
 export function OrdersList() {
   const user = useAtomValue(userAtom);
-  const { orders, loading, refresh } = useMyOrders();
+  const { orders, loading, failed, refresh } = useMyOrders();
   const { orders: saved, loading: savedLoading } = useSavedOrders(user?.id ?? null);
   const onDevice = saved.filter((o) => o.state !== 'placed');
   const placed = new Map(
@@ -56,6 +58,10 @@ export function OrdersList() {
       ) : null}
       {pending ? (
         <Spinner label="Loading orders…" />
+      ) : failed === 'failed' ? (
+        <LoadFailed what="your orders" onRetry={refresh} />
+      ) : failed === 'offline' ? (
+        <p className={styles.empty}>Your orders will show here once you're back online.</p>
       ) : orders.length === 0 ? (
         onDevice.length === 0 ? (
           <p className={styles.empty}>No orders found</p>
@@ -66,9 +72,11 @@ export function OrdersList() {
             const offline = placed.get(o.id);
             const differs = offline !== undefined && offline.shownTotal !== o.total;
             return (
-              <li key={o.id} className={styles.order}>
+              <li key={o.id} className={`${styles.order} ${styles.openable}`}>
                 <div className={styles.orderMain}>
-                  <span className={styles.orderId}>Order #{o.id}</span>
+                  <Link to={`/orders/${o.id}`} className={`${styles.orderId} ${styles.orderLink}`}>
+                    Order #{o.id}
+                  </Link>
                   <time className={styles.orderDate} dateTime={o.created_at}>
                     {formatDate(o.created_at)}
                   </time>

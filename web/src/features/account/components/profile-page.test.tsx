@@ -7,7 +7,7 @@ import { server } from '#mock-api/node';
 import { demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
 import { RequireUser } from '#web/app/guards';
 import { money } from '#web/lib/store-config';
-import { muteAlerts } from '#web/test/alerts';
+import { ToastRegion } from '#web/components/toast';
 import { renderWithApp } from '#web/test/render';
 import { shopOrder, signIn } from '#web/test/shop-session';
 import { ProfilePage } from './profile-page';
@@ -16,14 +16,13 @@ function renderProfile() {
   return renderWithApp(
     <RequireUser>
       <ProfilePage />
+      <ToastRegion />
     </RequireUser>,
     { route: '/profile', path: '/profile', extraRoutes: <Route path="/login" element={<p>login</p>} /> },
   );
 }
 
 describe('Profile page', () => {
-  const alerts = muteAlerts();
-
   it('is for signed-in users only: others go to /login', () => {
     renderProfile();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
@@ -68,18 +67,20 @@ describe('Profile page', () => {
     expect(kinds).toEqual(['pending', 'shipped', 'processing', 'completed', 'cancelled', 'other']);
   });
 
-  it('shows No orders found when there are none, or when the call fails', async () => {
+  it('shows No orders found when there are none, and Try again (not the empty state) when the call fails', async () => {
     await signIn('shopper');
     server.use(http.get('*/api/orders/my', () => HttpResponse.json([])));
     const first = renderProfile();
     expect(await screen.findByText('No orders found')).toBeInTheDocument();
     first.unmount();
-    server.use(http.get('*/api/orders/my', () => HttpResponse.error()));
+    server.use(http.get('*/api/orders/my', () => new HttpResponse(null, { status: 500 })));
     renderProfile();
-    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load your orders.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('No orders found')).toBeNull();
   });
 
-  it('enables Update Password only when both fields are filled and while not running; success alerts and clears', async () => {
+  it('enables Update Password only when both fields are filled and while not running; success toasts Password changed and clears', async () => {
     const user = userEvent.setup({ delay: null });
     await signIn('shopper');
     const { password } = demoShopperCredentials((await mockBackend()).demo);
@@ -101,7 +102,8 @@ describe('Profile page', () => {
     await user.click(button);
     expect(screen.getByRole('button', { name: 'Updating...' })).toBeDisabled();
     expect(current).toBeDisabled();
-    await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Password changed'));
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(screen.getByText('Password changed').closest('[role="status"]')).not.toBeNull();
     expect(current).toHaveValue('');
     expect(next).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Update Password' })).toBeDisabled();
@@ -113,18 +115,18 @@ describe('Profile page', () => {
     ).resolves.toMatchObject({ token: expect.any(String) });
   });
 
-  it("alerts the server's message on failure, or Error without one, and keeps the inputs", async () => {
+  it("shows the server's message on failure, or Error without one, and keeps the inputs", async () => {
     const user = userEvent.setup({ delay: null });
     await signIn('shopper');
     renderProfile();
     await user.type(screen.getByLabelText('Current Password'), 'not-my-password');
     await user.type(screen.getByLabelText('New Password'), 'brand-new-pass');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    await waitFor(() => expect(alerts()).toHaveBeenCalledWith('Current password is incorrect'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
     expect(screen.getByLabelText('Current Password')).toHaveValue('not-my-password');
 
     server.use(http.put('*/api/auth/password', () => new HttpResponse(null, { status: 500 })));
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    await waitFor(() => expect(alerts()).toHaveBeenLastCalledWith('Error'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^Error$/));
   });
 });

@@ -4,12 +4,13 @@ import { userAtom } from '#web/lib/session/auth-atoms';
 import { ChangePassword } from './change-password';
 import { NotificationsList } from './notifications-list';
 import { OrdersList } from './orders-list';
+import { ProfileEditForm } from './profile-form';
 import page from '#web/styles/page.module.css';
 import styles from './profile.module.css';
 
 const orNotProvided = (v: string | undefined) => (v && v.trim() ? v : 'Not provided');
 
-/** /profile (signed-in only, guarded in the route table): account details, password, notifications, orders. */
+/** /profile (signed-in only, guarded in the route table): account details and their edit form, password, notifications, orders. */
 export function ProfilePage() {
   const user = useAtomValue(userAtom);
   return (
@@ -37,6 +38,7 @@ export function ProfilePage() {
               </div>
             </dl>
           </section>
+          <ProfileEditForm />
           <ChangePassword />
         </div>
         <div className={styles.main}>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Category } from '#contract/schemas/category';
 import { slugFromName } from '#contract/rules/validation';
 import { api } from '#web/lib/api-client';
@@ -10,16 +11,37 @@ const NO_CATEGORIES: Category[] = [];
 /**
  * The admin categories list, re-read every second (spec section 7) so edits made elsewhere show up, through
  * useQuery's polling: the next read starts only after the previous one ended, nothing runs while the tab is
- * hidden, unchanged answers (304 via ETag, served from the HTTP cache) do not re-render, and failures are
- * silent (the last known list stays).
+ * hidden, unchanged answers (304 via ETag, served from the HTTP cache) do not re-render, and a failed poll
+ * is silent (the last known list stays). A list that could not be loaded at all is `failed` (issue 27): the
+ * page shows Try again (`retry`) and keeps showing it while further polls fail; the first answer replaces it.
  */
-export function useCategoryPolling(): { categories: Category[]; loading: boolean; refresh: () => void } {
-  const { data, loading, refresh } = useQuery(
+export function useCategoryPolling(): {
+  categories: Category[];
+  loading: boolean;
+  failed: boolean;
+  refresh: () => void;
+  retry: () => void;
+} {
+  const [failed, setFailed] = useState(false);
+  const [retrying, setRetrying] = useState(false);
+  const { data, error, loading, refresh } = useQuery(
     ['adminCategories'],
     (signal) => api('listCategories', { signal }),
     { pollMs: CATEGORY_POLL_MS },
   );
-  return { categories: data ?? NO_CATEGORIES, loading, refresh };
+  // Decided when a read settles, kept while the next one runs (React's "adjust state on change" pattern).
+  if (!loading) {
+    const settledFailed = error !== null && data === undefined;
+    if (settledFailed !== failed) setFailed(settledFailed);
+    if (retrying) setRetrying(false);
+  }
+  const retry = () => {
+    setRetrying(true);
+    refresh();
+  };
+  // `loading` is "no list yet": a poll keeps the list (or Try again) on screen; Try again shows the spinner.
+  const waiting = loading && data === undefined && (!failed || retrying);
+  return { categories: data ?? NO_CATEGORIES, loading: waiting, failed, refresh, retry };
 }
 
 /** The product modal's category choices: read once, failures give an empty list (spec section 8). */

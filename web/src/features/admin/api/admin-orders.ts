@@ -35,11 +35,12 @@ function moveCount(counts: OrderCounts, from: string, to: string): OrderCounts {
 
 /**
  * One page of the admin's orders, newest first, as the server pages them (20 a page), with the shop's
- * counts per status for the stat boxes. Failures are silent (spec section 8): an empty page.
+ * counts per status for the stat boxes. A failed load (5xx, network) is `failed`, shown with Try again
+ * (`reload`), never as an empty shop (issue 27).
  */
 export function useAdminOrders({ page, status, q }: OrdersFilter) {
   const query = { page, limit: ORDERS_PAGE_SIZE, status: status || undefined, q: q.trim() || undefined };
-  const { data, loading, setData } = useQuery(
+  const { data, error, loading, refresh, setData } = useQuery(
     ['listOrders', query],
     (signal) => api('listOrders', { query, signal }).then(asPage),
     { keepPreviousData: true },
@@ -56,7 +57,8 @@ export function useAdminOrders({ page, status, q }: OrdersFilter) {
         counts: old.status === order.status ? p.counts : moveCount(p.counts, old.status, order.status),
       };
     });
-  return { ...(data ?? EMPTY_PAGE), loading, updated };
+  const failed = !loading && error !== null;
+  return { ...(failed ? EMPTY_PAGE : (data ?? EMPTY_PAGE)), loading, failed, reload: refresh, updated };
 }
 
 /** The server answers with the updated order, status history included. */
@@ -66,14 +68,17 @@ export function updateOrderStatus(id: number, status: OrderStatus): Promise<Orde
 
 const logItemsFailure = (error: unknown) => console.error('Error fetching order items:', error);
 
-/** One order's lines for the details modal. A failure is only logged (spec section 8). */
+/**
+ * One order's lines for the details modal and the packing slip. A failure is logged (spec section 8);
+ * `failed` and `reload` let the packing slip offer Try again instead of an empty slip.
+ */
 export function useOrderItems(orderId: number) {
-  const { data, loading } = useQuery(
+  const { data, error, loading, refresh } = useQuery(
     ['orderItems', orderId],
     (signal) => api('orderItems', { params: { id: orderId }, signal }),
     { onError: logItemsFailure },
   );
-  return { items: data ?? NO_ITEMS, loading };
+  return { items: data ?? NO_ITEMS, loading, failed: !loading && error !== null, reload: refresh };
 }
 
 /** shipping_address is a JSON text; anything unreadable counts as an empty object (spec section 8). */

@@ -2,8 +2,11 @@ import type { Product } from '#contract/schemas/product';
 import type { InventoryLine } from '#contract/schemas/stock';
 import { api } from '#web/lib/api-client';
 import { useQuery } from '#web/lib/use-query';
+import type { ProductsView } from '../products-paging';
+import { DEFAULT_PAGE_SIZE, FIRST_VIEW, productsQuery } from '../products-paging';
 
-export const ADMIN_PAGE_SIZE = 4;
+/** The spec's 4 a page: the products screen's default size (products-paging.ts). */
+export const ADMIN_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /** What the product modal edits (spec section 3): prices as typed, the category as an id string. */
 export interface ProductFormValues {
@@ -56,17 +59,26 @@ export function productToForm(p: Product): ProductFormValues {
 const NO_PRODUCTS: Product[] = [];
 
 /**
- * One admin page of products. A failed or malformed answer means an empty list and a total of 0
- * (spec sections 7 and 8); an answer for a page the admin already left is dropped. While the next page
- * (or a reload after a save or delete) loads, the last answer is kept, so the total and the pager stay.
+ * One admin page of products: the spec's 4 a page unless the admin picks another size, narrowed by title or
+ * SKU and by stock (issue 27). A failed load (5xx, timeout) is `error`, shown with Try again, never as an
+ * empty catalogue; an answer for a page the admin already left is dropped. While the next page (or a reload
+ * after a save or delete) loads, the last answer is kept, so the total and the pager stay.
  */
-export function useAdminProducts(page: number) {
-  const { data, loading, refresh } = useQuery(
-    ['listProducts', { limit: ADMIN_PAGE_SIZE, page }],
-    (signal) => api('listProducts', { query: { limit: ADMIN_PAGE_SIZE, page }, signal }),
+export function useAdminProducts(view: ProductsView = FIRST_VIEW) {
+  const query = productsQuery(view);
+  const { data, error, loading, refresh } = useQuery(
+    ['listProducts', query],
+    (signal) => api('listProducts', { query, signal }),
     { keepPreviousData: true },
   );
-  return { items: data?.items ?? NO_PRODUCTS, total: data?.total ?? 0, loading, reload: refresh };
+  const failed = !loading && error !== null;
+  return {
+    items: failed ? NO_PRODUCTS : (data?.items ?? NO_PRODUCTS),
+    total: failed ? 0 : (data?.total ?? 0),
+    loading,
+    failed,
+    reload: refresh,
+  };
 }
 
 /**

@@ -4,10 +4,20 @@ import { useQuery } from '#web/lib/use-query';
 
 const EMPTY_REPORT: SalesReport = { stats: { total_sales: 0, orders_count: 0 }, best_selling: [] };
 
-/** The dashboard's report. A failure is silent (spec section 8): zeros and an empty list. */
-export function useSalesReport(): { report: SalesReport; loading: boolean } {
-  const { data, loading } = useQuery(['salesReport'], (signal) => api('salesReport', { signal }));
-  return { report: data ?? EMPTY_REPORT, loading };
+/**
+ * The dashboard's report. A failure (5xx, timeout) is `failed`, shown with Try again (issue 27), never as
+ * zeros and "No sales data available yet.", which stay for a shop that has really sold nothing.
+ */
+export function useSalesReport(): {
+  report: SalesReport;
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+} {
+  const { data, error, loading, refresh } = useQuery(['salesReport'], (signal) =>
+    api('salesReport', { signal }),
+  );
+  return { report: data ?? EMPTY_REPORT, loading, failed: !loading && error !== null, retry: refresh };
 }
 
 export interface SalesRangeResult {

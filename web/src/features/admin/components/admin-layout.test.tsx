@@ -50,14 +50,11 @@ describe('Admin layout', () => {
     expect(screen.getByText('boss@threadline.test')).toBeInTheDocument();
   });
 
-  it('has a menu button that opens and closes the section links (phones)', async () => {
-    const user = userEvent.setup();
+  it('has no menu button of its own, shows every section and a View shop link to the storefront', async () => {
     await renderAsAdmin(<AdminRoutes />, { route: '/admin/orders', path: '/admin/*' });
-    const button = screen.getByRole('button', { name: 'Admin menu' });
-    expect(button).toHaveAttribute('aria-expanded', 'false');
-    await user.click(button);
-    expect(button).toHaveAttribute('aria-expanded', 'true');
-    await user.click(screen.getByRole('link', { name: 'Products' }));
-    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Admin menu' })).not.toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(6);
+    expect(screen.getByRole('link', { name: 'View shop' })).toHaveAttribute('href', '/');
   });
 });

@@ -1,16 +1,13 @@
-import { ToggleButton } from '#web/components/toggle-button';
-import { useEffect, useId, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { useAtomValue } from '#web/lib/jotai';
 import { userAtom } from '#web/lib/session/auth-atoms';
 import {
   BoxIcon,
   ClockIcon,
-  CloseIcon,
   DashboardIcon,
   MailIcon,
-  MenuIcon,
   ReceiptIcon,
+  StoreIcon,
   TagIcon,
   UserIcon,
 } from './icons';
@@ -27,16 +24,11 @@ const LINKS = [
 
 /**
  * The admin shell: sidebar with the six sections and the admin badge, the chosen page beside it.
- * On phones the sidebar folds into a menu button so the page keeps the full width.
+ * On phones the sections are one row that scrolls sideways under the shop's header: one menu button on the
+ * screen (the shop's), not two (issue 27). View shop leads back to the storefront.
  */
 export function AdminLayout() {
   const user = useAtomValue(userAtom);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-  const navId = useId();
-
-  // A chosen link closes the phone menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     <div className={styles.shell}>
@@ -47,17 +39,8 @@ export function AdminLayout() {
               <p className={styles.title}>Admin Panel</p>
               <p className={styles.subtitle}>Management Dashboard</p>
             </div>
-            <ToggleButton
-              className={styles.menuButton}
-              open={menuOpen}
-              controls={navId}
-              setOpen={setMenuOpen}
-            >
-              {menuOpen ? <CloseIcon width={18} height={18} /> : <MenuIcon width={18} height={18} />}
-              <span>Admin menu</span>
-            </ToggleButton>
           </div>
-          <div id={navId} className={styles.collapsible} data-open={menuOpen}>
+          <div className={styles.collapsible}>
             <nav aria-label="Admin sections">
               <ul className={styles.links}>
                 {LINKS.map(({ to, label, icon: Icon, end }) => (
@@ -76,6 +59,10 @@ export function AdminLayout() {
                 ))}
               </ul>
             </nav>
+            <Link to="/" className={styles.shopLink}>
+              <StoreIcon />
+              <span>View shop</span>
+            </Link>
             <div className={styles.badge}>
               <span className={styles.avatar}>
                 <UserIcon />

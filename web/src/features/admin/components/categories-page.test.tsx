@@ -6,16 +6,7 @@ import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
 import { renderWithApp } from '#web/test/render';
 import { adminTestStore } from '#web/test/admin-data';
-import {
-  adminStore,
-  apiFailure,
-  bigPngFile,
-  mockAlert,
-  mockConfirm,
-  pngFile,
-  renderAsAdmin,
-  textFile,
-} from '#web/test/admin-kit';
+import { adminStore, apiFailure, bigPngFile, pngFile, renderAsAdmin, textFile } from '#web/test/admin-kit';
 import { CategoriesPage } from './categories-page';
 
 afterEach(() => {
@@ -29,6 +20,15 @@ async function renderCategories(applyAccept = true) {
   await renderAsAdmin(<CategoriesPage />, { route: '/admin/categories' });
   await screen.findByText('Category ID: 1');
   return user;
+}
+
+/** Counts the list's reads (GET /api/categories) from now on. */
+function countCategoryReads() {
+  const reads = { count: 0 };
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'GET' && new URL(request.url).pathname === '/api/categories') reads.count++;
+  });
+  return reads;
 }
 
 const createButton = () => screen.getByRole('button', { name: 'Create Category' });
@@ -60,22 +60,26 @@ describe('Admin categories', () => {
     expect(createButton()).toBeEnabled();
   });
 
-  it('Enter in the name field submits, alerting a missing name or image', async () => {
+  it('Enter in the name field submits, showing a missing name or image beside it', async () => {
     const user = await renderCategories();
-    const alert = mockAlert();
+    expect(createButton()).toHaveAccessibleDescription('Add a name and an image to create the category.');
     await user.type(nameBox(), '{Enter}');
-    expect(alert).toHaveBeenLastCalledWith('Please enter category name');
-    await user.type(nameBox(), 'Summer Dresses{Enter}');
-    expect(alert).toHaveBeenLastCalledWith('Please select an image');
+    expect(nameBox()).toHaveAccessibleDescription('Please enter category name');
+    expect(nameBox()).toHaveAttribute('aria-invalid', 'true');
+    await user.type(nameBox(), 'Summer Dresses');
+    expect(nameBox()).not.toHaveAttribute('aria-invalid');
+    expect(createButton()).toHaveAccessibleDescription('Add an image to create the category.');
+    await user.type(nameBox(), '{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select an image');
+    expect(screen.getByLabelText('Category image')).toHaveAccessibleDescription('Please select an image');
   });
 
   it('applies the file rules with the spec messages', async () => {
     const user = await renderCategories(false);
-    const alert = mockAlert();
     await user.upload(screen.getByLabelText('Category image'), textFile());
-    expect(alert).toHaveBeenLastCalledWith('Please select an image file');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select an image file');
     await user.upload(screen.getByLabelText('Category image'), bigPngFile());
-    expect(alert).toHaveBeenLastCalledWith('Image size should be less than 2MB');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Image size should be less than 2MB');
     expect(screen.queryByRole('img', { name: 'Category image preview' })).not.toBeInTheDocument();
   });
 
@@ -144,7 +148,6 @@ describe('Admin categories', () => {
 
   it('deletes after confirmation, showing Deleting... meanwhile', async () => {
     const user = await renderCategories();
-    const confirm = mockConfirm(true);
     let release: () => void = () => {};
     server.use(
       http.delete('*/api/categories/:id', async () => {
@@ -152,16 +155,20 @@ describe('Admin categories', () => {
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Delete Jackets' }));
-    expect(confirm).toHaveBeenCalledWith('Delete this category?');
-    expect(await screen.findByText('Deleting...')).toBeInTheDocument();
+    const ask = screen.getByRole('dialog', { name: 'Delete this category?' });
+    expect(ask).toHaveAccessibleDescription('Jackets will be removed.');
+    await user.click(within(ask).getByRole('button', { name: 'Delete' }));
+    // Both the dialog's button and the list item say Deleting...; nothing closes the dialog meanwhile.
+    expect(within(ask).getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Deleting Jackets' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(ask).toBeInTheDocument();
     release();
     await waitFor(() => expect(screen.queryByText('Jackets')).not.toBeInTheDocument());
   });
 
-  it('alerts the failures of create, update and delete', async () => {
+  it('shows the failures of create, update and delete on the page', async () => {
     const user = await renderCategories();
-    const alert = mockAlert();
-    mockConfirm(true);
     const fail = apiFailure();
     server.use(
       http.post('*/api/categories', fail),
@@ -173,15 +180,17 @@ describe('Admin categories', () => {
     await screen.findByRole('img', { name: 'Category image preview' });
     await user.type(nameBox(), 'Hats');
     await user.click(createButton());
-    await waitFor(() => expect(alert).toHaveBeenLastCalledWith('Error creating category'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error creating category');
     expect(nameBox()).toHaveValue('Hats');
 
     await user.click(screen.getByRole('button', { name: 'Edit Jeans' }));
     await user.click(screen.getByRole('button', { name: 'Update Category' }));
-    await waitFor(() => expect(alert).toHaveBeenLastCalledWith('Error updating category'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error updating category');
 
     await user.click(screen.getByRole('button', { name: 'Delete Jackets' }));
-    await waitFor(() => expect(alert).toHaveBeenLastCalledWith('Error deleting category'));
+    const ask = screen.getByRole('dialog', { name: 'Delete this category?' });
+    await user.click(within(ask).getByRole('button', { name: 'Delete' }));
+    expect(await within(ask).findByRole('alert')).toHaveTextContent('Error deleting category');
     expect(screen.getByText('Jackets')).toBeInTheDocument();
   });
 
@@ -191,29 +200,61 @@ describe('Admin categories', () => {
     expect(await screen.findByText('No Categories Yet')).toBeInTheDocument();
   });
 
-  it('polls every second, and not while the tab is hidden', async () => {
+  it('shows Try again, not No Categories Yet, when the list fails to load, while polls fail; Try again recovers', async () => {
     await resetMockStore(adminTestStore());
     const store = await adminStore();
-    let reads = 0;
-    server.events.on('request:start', ({ request }) => {
-      if (request.method === 'GET' && new URL(request.url).pathname === '/api/categories') reads++;
-    });
+    const reads = countCategoryReads();
+    server.use(http.get('*/api/categories', apiFailure()));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderWithApp(<CategoriesPage />, { store });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the categories.');
+    expect(screen.queryByText('No Categories Yet')).not.toBeInTheDocument();
+    // The next poll fails too: Try again stays, never the empty state.
+    const afterFailure = reads.count;
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await waitFor(() => expect(reads.count).toBe(afterFailure + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the categories.');
+    expect(screen.queryByText('No Categories Yet')).not.toBeInTheDocument();
+
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Category ID: 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the list when a later poll fails', async () => {
+    await resetMockStore(adminTestStore());
+    const store = await adminStore();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderWithApp(<CategoriesPage />, { store });
     await screen.findByText('Category ID: 1');
-    const afterFirst = reads;
+    server.use(http.get('*/api/categories', apiFailure()));
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(screen.getByText('Category ID: 1')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('polls every second, and not while the tab is hidden', async () => {
+    await resetMockStore(adminTestStore());
+    const store = await adminStore();
+    const reads = countCategoryReads();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithApp(<CategoriesPage />, { store });
+    await screen.findByText('Category ID: 1');
+    const afterFirst = reads.count;
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    await waitFor(() => expect(reads).toBe(afterFirst + 1));
+    await waitFor(() => expect(reads.count).toBe(afterFirst + 1));
 
     const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
     document.dispatchEvent(new Event('visibilitychange'));
-    const whileHidden = reads;
+    const whileHidden = reads.count;
     await act(() => vi.advanceTimersByTimeAsync(3000));
-    expect(reads).toBe(whileHidden);
+    expect(reads.count).toBe(whileHidden);
 
     hidden.mockReturnValue(false);
     document.dispatchEvent(new Event('visibilitychange'));
-    await waitFor(() => expect(reads).toBe(whileHidden + 1));
+    await waitFor(() => expect(reads.count).toBe(whileHidden + 1));
     hidden.mockRestore();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Category } from '#contract/schemas/category';
+import { ConfirmDialog, useConfirmedAction } from '#web/components/confirm-dialog';
 import { deleteCategory, useCategoryPolling } from '../api/admin-categories';
 import { CategoryForm } from './category-form';
 import { CategoryList } from './category-list';
@@ -8,9 +9,8 @@ import styles from './categories-page.module.css';
 
 /** /admin/categories: the form on one side, the polled list on the other. */
 export function CategoriesPage() {
-  const { categories, loading, refresh } = useCategoryPolling();
+  const { categories, loading, failed, refresh, retry } = useCategoryPolling();
   const [editing, setEditing] = useState<Category | null>(null);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
 
   function edit(c: Category) {
     setEditing(c);
@@ -18,19 +18,13 @@ export function CategoriesPage() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
-  async function remove(c: Category) {
-    if (!window.confirm('Delete this category?')) return;
-    setDeletingId(c.id);
-    try {
-      await deleteCategory(c.id);
-      if (editing?.id === c.id) setEditing(null);
-      refresh();
-    } catch {
-      window.alert('Error deleting category');
-    } finally {
-      setDeletingId(null);
-    }
-  }
+  // Delete stays behind our confirmation dialog (issue 27: no window.confirm); the item shows Deleting... meanwhile.
+  const remove = useConfirmedAction(async (c: Category) => {
+    await deleteCategory(c.id);
+    if (editing?.id === c.id) setEditing(null);
+    refresh();
+  }, 'Error deleting category');
+  const deletingId = remove.busy ? (remove.target?.id ?? null) : null;
 
   const count = categories.length;
   return (
@@ -56,11 +50,21 @@ export function CategoriesPage() {
         <CategoryList
           categories={categories}
           loading={loading}
+          failed={failed}
+          onRetry={retry}
           deletingId={deletingId}
           onEdit={edit}
-          onDelete={(c) => void remove(c)}
+          onDelete={remove.ask}
         />
       </div>
+      <ConfirmDialog
+        title="Delete this category?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        {...remove.dialog}
+      >
+        <p>{remove.target?.name} will be removed.</p>
+      </ConfirmDialog>
     </AdminPage>
   );
 }

@@ -1,17 +1,29 @@
 import type { Category } from '#contract/schemas/category';
 import { EditIcon, RefreshIcon, TagIcon, TrashIcon } from './icons';
+import { LoadFailed } from './load-failed';
 import ui from './admin-ui.module.css';
 import styles from './categories-page.module.css';
 
 interface CategoryListProps {
   categories: Category[];
   loading: boolean;
+  /** The list could not be loaded at all: Try again instead of the empty state. */
+  failed: boolean;
+  onRetry: () => void;
   deletingId: number | null;
   onEdit: (c: Category) => void;
   onDelete: (c: Category) => void;
 }
 
-export function CategoryList({ categories, loading, deletingId, onEdit, onDelete }: CategoryListProps) {
+export function CategoryList({
+  categories,
+  loading,
+  failed,
+  onRetry,
+  deletingId,
+  onEdit,
+  onDelete,
+}: CategoryListProps) {
   return (
     <section className={`${ui.card} ${styles.listCard}`} aria-labelledby="category-list-title">
       <div className={styles.listHeader}>
@@ -27,6 +39,8 @@ export function CategoryList({ categories, loading, deletingId, onEdit, onDelete
         <div className={ui.center} role="status" aria-label="Loading categories">
           <span className={ui.spinner} />
         </div>
+      ) : failed ? (
+        <LoadFailed what="the categories" onRetry={onRetry} card={false} />
       ) : categories.length === 0 ? (
         <div className={ui.center}>
           <TagIcon width={40} height={40} />

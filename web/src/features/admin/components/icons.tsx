@@ -56,3 +56,5 @@ export const ClockIcon = icon(<circle cx="12" cy="12" r="9" />, 'M12 7v5l3 2');
 export const EditIcon = icon('M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z');
 export const TrashIcon = icon('M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6');
 export const PlusIcon = icon('M12 5v14M5 12h14');
+export const StoreIcon = icon('M3 9l1.5-5h15L21 9', 'M4 9v11h16V9M3 9h18M9 20v-6h6v6');
+export const PrinterIcon = icon('M6 9V3h12v6M6 18H4v-7h16v7h-2', 'M6 14h12v7H6z');

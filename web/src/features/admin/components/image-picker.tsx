@@ -1,5 +1,6 @@
-import { useId, useRef, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { imageFileError } from '#contract/rules/validation';
+import { Notice } from '#web/components/notice';
 import { readFileAsDataUrl } from '../api/read-file';
 import { UploadIcon } from './icons';
 import styles from './image-picker.module.css';
@@ -11,11 +12,13 @@ interface ImagePickerProps {
   onPick: (dataUrl: string) => void;
   disabled?: boolean;
   hint?: string;
+  /** A message about this image from the form (Please select an image) or the server's `fields`. */
+  error?: string | undefined;
 }
 
 /**
- * One image file with the shared file rules (image types only, at most 2 MB): a broken rule is
- * alerted with the spec's message and the choice is dropped.
+ * One image file with the shared file rules (image types only, at most 2 MB): a broken rule is shown under the
+ * picker with the spec's message (role="alert") and the choice is dropped.
  */
 export function ImagePicker({
   label,
@@ -23,16 +26,20 @@ export function ImagePicker({
   onPick,
   disabled = false,
   hint = 'PNG, JPG up to 2MB',
+  error,
 }: ImagePickerProps) {
   const inputId = useId();
+  const errorId = useId();
+  const [fileError, setFileError] = useState<string | null>(null);
+  const shown = fileError ?? error;
   const input = useRef<HTMLInputElement>(null);
 
   async function onChange(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file) return;
-    const error = imageFileError(file);
-    if (error) {
-      window.alert(error);
+    const broken = imageFileError(file);
+    setFileError(broken);
+    if (broken) {
       if (input.current) input.current.value = '';
       return;
     }
@@ -52,6 +59,8 @@ export function ImagePicker({
           accept="image/*"
           className="visually-hidden"
           aria-label={label}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={shown ? errorId : undefined}
           disabled={disabled}
           onChange={(e) => void onChange(e)}
         />
@@ -65,6 +74,7 @@ export function ImagePicker({
         )}
         <span className={styles.hint}>{preview ? `Click to change · ${hint}` : hint}</span>
       </label>
+      {shown ? <Notice id={errorId}>{shown}</Notice> : null}
     </div>
   );
 }

@@ -59,7 +59,7 @@ const rows = async () =>
 describe('Admin mailbox', () => {
   it("lists the mock core's own mail: a new account's welcome, kept, with its HTML in the sandbox", async () => {
     await api('register', {
-      body: { name: 'Ada Mailtest', email: 'ada.mail@example.com', phone: '5550100', password: 'ada-pass-1' },
+      body: { name: 'Ada Mailtest', email: 'ada.mail@example.com', phone: '05550100100', password: 'ada-pass-1' },
       token: null,
     });
     const user = await renderMailbox();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { MailSummary } from '#contract/schemas/mail';
+import { Notice } from '#web/components/notice';
 import { Pagination } from '#web/components/pagination';
 import { Spinner } from '#web/components/spinner';
 import { ApiError } from '#web/lib/api-client';
@@ -30,12 +31,14 @@ export function MailboxView({ filter, onFilter, token, banner = true }: Props) {
   const { list, loading, error, refresh, replace } = useMailbox(filter, token);
   const [open, setOpen] = useState<MailSummary | null>(null);
   const [retrying, setRetrying] = useState<number | null>(null);
+  const [retryFailed, setRetryFailed] = useState<string | null>(null);
 
   const retry = (mail: MailSummary) => {
     setRetrying(mail.id);
+    setRetryFailed(null);
     retryMail(mail.id, token)
       .then(replace, (err: unknown) =>
-        window.alert((err instanceof ApiError && err.serverMessage) || 'Could not retry the mail'),
+        setRetryFailed((err instanceof ApiError && err.serverMessage) || 'Could not retry the mail'),
       )
       .finally(() => setRetrying(null));
   };
@@ -64,6 +67,7 @@ export function MailboxView({ filter, onFilter, token, banner = true }: Props) {
     <>
       {banner && list && !list.delivering && <MailBanner />}
       <MailFilters state={filter.state} onChange={(state) => onFilter({ page: 1, state })} />
+      {retryFailed ? <Notice>{retryFailed}</Notice> : null}
       {body}
       {pages > 1 && (
         <Pagination

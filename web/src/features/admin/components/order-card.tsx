@@ -8,10 +8,12 @@ import styles from './orders-page.module.css';
 interface OrderCardProps {
   order: Order;
   onView: (order: Order) => void;
+  /** Opens the order's printable packing slip. */
+  onSlip: (order: Order) => void;
   onUpdated: (order: Order) => void;
 }
 
-export function OrderCard({ order, onView, onUpdated }: OrderCardProps) {
+export function OrderCard({ order, onView, onSlip, onUpdated }: OrderCardProps) {
   return (
     <li className={`${ui.card} ${styles.order}`} aria-labelledby={`order-${order.id}`}>
       <div className={styles.orderTop}>
@@ -28,6 +30,14 @@ export function OrderCard({ order, onView, onUpdated }: OrderCardProps) {
           aria-label={`View Details of order #${order.id}`}
         >
           View Details
+        </button>
+        <button
+          type="button"
+          className={ui.secondary}
+          onClick={() => onSlip(order)}
+          aria-label={`Packing slip of order #${order.id}`}
+        >
+          Packing slip
         </button>
         <StatusSelect order={order} onUpdated={onUpdated} />
       </div>

@@ -1,4 +1,4 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -6,14 +6,24 @@ import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
 import type { AdminTestStore } from '#web/test/admin-data';
 import { adminTestStore } from '#web/test/admin-data';
-import { apiFailure, mockAlert, renderAsAdmin } from '#web/test/admin-kit';
+import { dismissToast, ToastRegion } from '#web/components/toast';
+import { apiFailure, renderAsAdmin } from '#web/test/admin-kit';
 import { OrdersPage } from './orders-page';
 import { textsOf } from '#web/test/texts';
+
+// The toast is the app's one region: a toast of the previous test must not show in the next.
+afterEach(dismissToast);
 
 async function renderOrders() {
   await resetMockStore(adminTestStore());
   const user = userEvent.setup();
-  await renderAsAdmin(<OrdersPage />, { route: '/admin/orders' });
+  await renderAsAdmin(
+    <>
+      <OrdersPage />
+      <ToastRegion />
+    </>,
+    { route: '/admin/orders' },
+  );
   await screen.findByRole('heading', { name: 'Order #1' });
   return user;
 }
@@ -66,9 +76,8 @@ describe('Admin orders', () => {
     ]);
   });
 
-  it('locks the select during the call, then alerts Status updated and updates the card and counts', async () => {
+  it('locks the select during the call, then toasts Status updated and updates the card and counts', async () => {
     const user = await renderOrders();
-    const alert = mockAlert();
     let release: () => void = () => {};
     // Holds the request, then falls through to the real mock handler.
     server.use(
@@ -80,7 +89,8 @@ describe('Admin orders', () => {
     await user.selectOptions(statusSelect(1), 'shipped');
     await waitFor(() => expect(statusSelect(1)).toBeDisabled());
     release();
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Status updated'));
+    // The toast region (the router's location probe is an <output>, a status too).
+    expect((await screen.findByText('Status updated')).closest('[role="status"]')).not.toBeNull();
     expect(statusSelect(1)).toBeEnabled();
     expect(statusSelect(1)).toHaveValue('shipped');
     expect(within(card(1)).getByText('shipped', { selector: '[data-status]' })).toHaveAttribute(
@@ -90,19 +100,18 @@ describe('Admin orders', () => {
     expect(screen.getByText('Pending').nextSibling).toHaveTextContent('0');
   });
 
-  it('alerts Error updating status on failure and keeps the old status', async () => {
+  it('shows Error updating status under the select on failure and keeps the old status', async () => {
     const user = await renderOrders();
-    const alert = mockAlert();
     server.use(http.put('*/api/orders/:id/status', apiFailure()));
     await user.selectOptions(statusSelect(2), 'cancelled');
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error updating status'));
+    expect(await within(card(2)).findByRole('alert')).toHaveTextContent('Error updating status');
+    expect(screen.queryByText('Status updated')).toBeNull();
     expect(statusSelect(2)).toHaveValue('processing');
     expect(statusSelect(2)).toBeEnabled();
   });
 
   it('opens the details with items, records the status change in the history, and closes by Close Details and Escape', async () => {
     const user = await renderOrders();
-    mockAlert();
     await user.selectOptions(statusSelect(1), 'processing');
     await waitFor(() => expect(statusSelect(1)).toHaveValue('processing'));
     await user.click(within(card(1)).getByRole('button', { name: /View Details/ }));
@@ -132,7 +141,7 @@ describe('Admin orders', () => {
     });
     onTestFinished(() => server.events.removeAllListeners());
     await renderAsAdmin(<OrdersPage />, { route: '/admin/orders' });
-    await screen.findByRole('heading', { name: 'Order #45' });
+    await screen.findByRole('heading', { name: 'Order #45' }, { timeout: 5_000 });
     expect(cardIds()).toEqual(range(45, 26));
     expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('45');
     // Orders 5, 10, … 45 are pending, and so is order 1.
@@ -140,10 +149,10 @@ describe('Admin orders', () => {
     const pages = within(screen.getByRole('navigation', { name: 'Orders pages' }));
     expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(pages.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Order #25' });
+    await screen.findByRole('heading', { name: 'Order #25' }, { timeout: 5_000 });
     expect(cardIds()).toEqual(range(25, 6));
     await user.click(pages.getByRole('button', { name: 'Page 3' }));
-    await screen.findByRole('heading', { name: 'Order #5' });
+    await screen.findByRole('heading', { name: 'Order #5' }, { timeout: 5_000 });
     expect(cardIds()).toEqual(range(5, 1));
     expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(asked).toEqual(['?page=1&limit=20', '?page=2&limit=20', '?page=3&limit=20']);
@@ -153,9 +162,9 @@ describe('Admin orders', () => {
     await resetMockStore(storeWith(45));
     const user = userEvent.setup();
     await renderAsAdmin(<OrdersPage />, { route: '/admin/orders' });
-    await screen.findByRole('heading', { name: 'Order #45' });
+    await screen.findByRole('heading', { name: 'Order #45' }, { timeout: 5_000 });
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Order #25' });
+    await screen.findByRole('heading', { name: 'Order #25' }, { timeout: 5_000 });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'shipped');
     await waitFor(() => expect(cardIds()).toEqual([42, 37, 32, 27, 22, 17, 12, 7, 3]));
@@ -176,10 +185,25 @@ describe('Admin orders', () => {
     expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('45');
   });
 
-  it('shows an empty state when the list fails to load', async () => {
+  it('shows Try again, not the empty state, when the list fails to load; Try again recovers', async () => {
+    await resetMockStore(adminTestStore());
+    const user = userEvent.setup();
     server.use(http.get('*/api/orders', apiFailure()));
     await renderAsAdmin(<OrdersPage />);
-    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the orders.');
+    expect(screen.queryByText('No orders yet.')).not.toBeInTheDocument();
     expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('0');
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cardIds()).toEqual([3, 2, 1]));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('3');
+  });
+
+  it('says No orders yet. when the shop has no orders', async () => {
+    await resetMockStore({ ...adminTestStore(), orders: [], orderItems: [] });
+    await renderAsAdmin(<OrdersPage />);
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,8 @@ import { ClockIcon, ReceiptIcon } from './icons';
 import { OrderCard } from './order-card';
 import { OrderDetailsModal } from './order-details-modal';
 import { OrdersToolbar } from './orders-toolbar';
+import { LoadFailed } from './load-failed';
+import { PackingSlip } from './packing-slip';
 import { AdminPage } from './admin-page';
 import ui from './admin-ui.module.css';
 import styles from './orders-page.module.css';
@@ -39,8 +41,9 @@ function Stat({ label, value, tint = '', Icon }: StatProps) {
  */
 export function OrdersPage() {
   const [filter, setFilter] = useState<OrdersFilter>({ page: 1, status: '', q: '' });
-  const { items, total, counts, loading, updated } = useAdminOrders(filter);
+  const { items, total, counts, loading, failed, reload, updated } = useAdminOrders(filter);
   const [viewing, setViewing] = useState<Order | null>(null);
+  const [slip, setSlip] = useState<Order | null>(null);
   const pages = Math.ceil(total / ORDERS_PAGE_SIZE);
   const filtered = filter.status !== '' || filter.q !== '';
 
@@ -66,14 +69,16 @@ export function OrdersPage() {
         onStatus={(status: OrderStatus | '') => setFilter((f) => ({ ...f, status, page: 1 }))}
         onSearch={(q) => setFilter((f) => ({ ...f, q, page: 1 }))}
       />
-      {loading && items.length === 0 ? (
+      {failed ? (
+        <LoadFailed what="the orders" onRetry={reload} />
+      ) : loading && items.length === 0 ? (
         <Spinner label="Loading orders..." />
       ) : items.length === 0 ? (
         <p className={`${ui.card} ${ui.center}`}>{filtered ? 'No orders found' : 'No orders yet.'}</p>
       ) : (
         <ul className={styles.list} aria-busy={loading}>
           {items.map((o) => (
-            <OrderCard key={o.id} order={o} onView={setViewing} onUpdated={onUpdated} />
+            <OrderCard key={o.id} order={o} onView={setViewing} onSlip={setSlip} onUpdated={onUpdated} />
           ))}
         </ul>
       )}
@@ -87,6 +92,7 @@ export function OrdersPage() {
       )}
 
       {viewing && <OrderDetailsModal order={viewing} onClose={() => setViewing(null)} />}
+      {slip && <PackingSlip order={slip} onClose={() => setSlip(null)} />}
     </AdminPage>
   );
 }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
-import { LIMITS } from '#contract/limits';
 import type { OrderStatus } from '#contract/schemas/order';
 import { orderStatusSchema } from '#contract/schemas/order';
 import { SelectField } from '#web/components/form-field';
 import ui from './admin-ui.module.css';
 import styles from './orders-page.module.css';
 import csv from './csv-actions.module.css';
+import { AdminSearch } from './admin-search';
 import { CsvExportButton } from './csv-export-button';
 import { OrderStatusOptions } from './order-status-options';
 
@@ -23,34 +22,9 @@ interface Props {
  * every order line, whatever the filter shows: the file is for the books, not for this screen's view.
  */
 export function OrdersToolbar({ status, q, onStatus, onSearch }: Props) {
-  const [draft, setDraft] = useState(q);
   return (
     <div className={styles.toolbar}>
-      <form
-        role="search"
-        aria-label="Orders"
-        className={styles.search}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSearch(draft.trim());
-        }}
-      >
-        <label htmlFor="orders-search" className={ui.label}>
-          Search orders
-        </label>
-        <input
-          id="orders-search"
-          type="search"
-          className={ui.input}
-          placeholder="Name, e-mail or order #"
-          maxLength={LIMITS.queryText}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <button type="submit" className={ui.secondary}>
-          Search
-        </button>
-      </form>
+      <AdminSearch name="Orders" placeholder="Name, e-mail or order #" q={q} onSearch={onSearch} />
       <div className={csv.toolbarEnd}>
         <SelectField
           id="orders-status"

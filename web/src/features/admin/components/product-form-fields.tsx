@@ -11,6 +11,19 @@ import styles from './product-modal.module.css';
 
 type TextKey = 'title' | 'description' | 'regular_price' | 'sale_price' | 'category';
 
+/** The fields shown beside their own control when a save is refused (the server's `fields`, by name). */
+export const PLACED_FIELDS: ReadonlyArray<string> = [
+  'title',
+  'description',
+  'regular_price',
+  'sale_price',
+  'category',
+  'image',
+];
+
+/** A field's control id (product-regular-price...), for focusing the first refused one. */
+export const fieldId = (key: string) => `product-${key.replace('_', '-')}`;
+
 /** Title, description and category span the grid's full width. */
 const WIDE = { classes: ADMIN_FIELD, className: styles.wide };
 
@@ -31,6 +44,8 @@ interface FieldsProps {
   existingGallery: ReadonlyArray<{ url: string }>;
   /** The Stock section, right under the sizes and colours its grid is made of. */
   stock?: ReactNode;
+  /** The server's messages by field name (title, regular_price, image...), each shown under its control. */
+  errors?: Partial<Record<string, string>>;
 }
 
 /** The product form's fields (spec section 2, Admin Products). No client-side required checks. */
@@ -41,6 +56,7 @@ export function ProductFormFields({
   disabled,
   existingGallery,
   stock,
+  errors = {},
 }: FieldsProps) {
   const set =
     <K extends keyof ProductFormValues>(key: K) =>
@@ -48,8 +64,9 @@ export function ProductFormFields({
       onChange((v) => ({ ...v, [key]: value }));
   /** A text control's id (product-regular-price...), value, change handler and disabled state. */
   const bind = (key: TextKey) => ({
-    id: `product-${key.replace('_', '-')}`,
+    id: fieldId(key),
     value: values[key],
+    error: errors[key],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       set(key)(e.target.value),
     disabled,
@@ -86,6 +103,7 @@ export function ProductFormFields({
         preview={values.newImage ?? values.image}
         onPick={(dataUrl) => onChange((v) => ({ ...v, newImage: dataUrl }))}
         disabled={disabled}
+        error={errors.image}
       />
       <GalleryPicker
         existing={existingGallery}

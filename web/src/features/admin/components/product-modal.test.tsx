@@ -6,7 +6,7 @@ import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
 import { adminTestStore } from '#web/test/admin-data';
 import { recordRequests } from '#web/test/requests';
-import { apiFailure, bigPngFile, mockAlert, pngFile, renderAsAdmin, textFile } from '#web/test/admin-kit';
+import { apiFailure, bigPngFile, pngFile, renderAsAdmin, textFile } from '#web/test/admin-kit';
 import { ProductsPage } from './products-page';
 
 // The modal is opened from the products page, as an admin would.
@@ -78,16 +78,19 @@ describe('Admin products: the product modal', () => {
     expect(posted.some((p) => p.endsWith('/images'))).toBe(false);
   });
 
-  it('shows Saving... while busy, and on failure alerts and keeps the modal open', async () => {
+  it("shows Saving... while busy, and on failure the spec's message and the server's fields beside their controls", async () => {
     const user = userEvent.setup();
     await renderProducts();
-    const alert = mockAlert();
     let release: () => void = () => {};
     server.use(
       http.post('*/api/products', async () => {
         await new Promise<void>((r) => (release = r));
         return HttpResponse.json(
-          { message: 'Title is required', code: 'validation_failed' },
+          {
+            message: 'Title is required',
+            code: 'validation_failed',
+            fields: { title: 'Title is required', 'sizes.0': 'Too long' },
+          },
           { status: 400 },
         );
       }),
@@ -97,7 +100,15 @@ describe('Admin products: the product modal', () => {
     expect(await d.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(d.getByRole('textbox', { name: 'Product Title' })).toBeDisabled();
     release();
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error saving product. Please try again.'));
+    const title = d.getByRole('textbox', { name: 'Product Title' });
+    // The named field says what is wrong and takes focus; a field with no control of its own joins the message.
+    await waitFor(() => expect(title).toHaveAccessibleDescription('Title is required'));
+    expect(title).toHaveFocus();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(d.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Title is required',
+      'Error saving product. Please try again. sizes: Too long',
+    ]);
     expect(screen.getByRole('dialog', { name: 'New Product' })).toBeInTheDocument();
     expect(d.getByRole('button', { name: 'Create' })).toBeEnabled();
   });
@@ -105,7 +116,6 @@ describe('Admin products: the product modal', () => {
   it('a retry after a failed gallery upload updates the new product instead of creating a second one', async () => {
     const user = userEvent.setup();
     await renderProducts();
-    const alert = mockAlert();
     const writes = recordRequests();
     server.use(
       http.post('*/api/products/:id/images', apiFailure(), {
@@ -118,9 +128,8 @@ describe('Admin products: the product modal', () => {
     await user.upload(d.getByLabelText('Gallery Images'), pngFile());
     await d.findByRole('img', { name: 'New gallery image 1' });
     await user.click(d.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error saving product. Please try again.'));
+    expect(await d.findByRole('alert')).toHaveTextContent('Error saving product. Please try again.');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    // The alert fires before the saving state clears: wait for the button to read Create again.
     const retry = await d.findByRole('button', { name: 'Create' });
     await waitFor(() => expect(retry).toBeEnabled());
     await user.click(retry);
@@ -145,12 +154,14 @@ describe('Admin products: the product modal', () => {
   it('applies the file rules to the featured image with the spec messages', async () => {
     const user = userEvent.setup({ applyAccept: false });
     await renderProducts();
-    const alert = mockAlert();
     const d = await openModal(user);
     await user.upload(d.getByLabelText('Featured Image'), textFile());
-    expect(alert).toHaveBeenLastCalledWith('Please select an image file');
+    expect(await d.findByRole('alert')).toHaveTextContent('Please select an image file');
     await user.upload(d.getByLabelText('Featured Image'), bigPngFile());
-    expect(alert).toHaveBeenLastCalledWith('Image size should be less than 2MB');
+    expect(await d.findByRole('alert')).toHaveTextContent('Image size should be less than 2MB');
+    expect(d.getByLabelText('Featured Image')).toHaveAccessibleDescription(
+      'Image size should be less than 2MB',
+    );
     expect(d.queryByRole('img', { name: 'Featured Image preview' })).not.toBeInTheDocument();
   });
 });

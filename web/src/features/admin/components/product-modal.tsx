@@ -1,7 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { Category } from '#contract/schemas/category';
 import type { Product } from '#contract/schemas/product';
 import { Modal } from '#web/components/modal';
+import { Notice } from '#web/components/notice';
+import { ApiError } from '#web/lib/api-client';
 import {
   addGalleryImages,
   EMPTY_PRODUCT_FORM,
@@ -18,7 +21,7 @@ import {
   type StockBase,
   type StockDraft,
 } from '../stock-draft';
-import { ProductFormFields } from './product-form-fields';
+import { fieldId, PLACED_FIELDS, ProductFormFields } from './product-form-fields';
 import { StockSection, type StockProblem } from './stock-section';
 import ui from './admin-ui.module.css';
 
@@ -37,11 +40,26 @@ function focusCell(form: HTMLFormElement | null, key: string | undefined) {
   }
 }
 
+export const SAVE_FAILED = 'Error saving product. Please try again.';
+
+/** A refused save: the server's `fields` by their top name (sizes.0 -> sizes), first message each. */
+function refusedFields(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(err instanceof ApiError)) return out;
+  for (const [path, message] of Object.entries(err.body?.fields ?? {})) {
+    const key = path.split('.')[0] ?? path;
+    out[key] ??= message;
+  }
+  return out;
+}
+
 export function ProductModal({ product, categories, onClose, onSaved }: ProductModalProps) {
   const [values, setValues] = useState<ProductFormValues>(() =>
     product ? productToForm(product) : EMPTY_PRODUCT_FORM,
   );
   const [busy, setBusy] = useState(false);
+  // The last save's failure: the spec's message under the form, and the server's `fields` beside their controls.
+  const [failure, setFailure] = useState<{ fields: Record<string, string> } | null>(null);
   // Set once a new product exists, so a retry after a failed gallery upload updates it, not a duplicate.
   const [createdId, setCreatedId] = useState<number | null>(null);
   const formId = useId();
@@ -66,6 +84,7 @@ export function ProductModal({ product, categories, onClose, onSaved }: ProductM
       return;
     }
     setStockProblem(null);
+    setFailure(null);
     setBusy(true);
     try {
       const saved = await saveProductFields(values, product?.id ?? createdId, change.inventory);
@@ -76,10 +95,16 @@ export function ProductModal({ product, categories, onClose, onSaved }: ProductM
       }
       await addGalleryImages(saved.id, values.gallery);
       onSaved();
-    } catch {
-      // The modal stays open with everything typed, so the admin can fix and retry.
-      setBusy(false);
-      window.alert('Error saving product. Please try again.');
+    } catch (err) {
+      // The modal stays open with everything typed, so the admin can fix and retry (issue 27: no window.alert).
+      const fields = refusedFields(err);
+      // Rendered at once, so the named field is enabled again before it takes focus.
+      flushSync(() => {
+        setBusy(false);
+        setFailure({ fields });
+      });
+      const first = PLACED_FIELDS.find((k) => fields[k]);
+      if (first) form.querySelector<HTMLElement>(`#${fieldId(first)}`)?.focus();
     }
   }
 
@@ -92,6 +117,15 @@ export function ProductModal({ product, categories, onClose, onSaved }: ProductM
       busy={busy}
       footer={
         <>
+          {failure ? (
+            <Notice className={ui.footerNotice}>
+              {SAVE_FAILED}
+              {Object.entries(failure.fields)
+                .filter(([k]) => !PLACED_FIELDS.includes(k))
+                .map(([k, m]) => ` ${k}: ${m}`)
+                .join('')}
+            </Notice>
+          ) : null}
           <button type="button" className={ui.secondary} onClick={onClose} disabled={busy}>
             Cancel
           </button>
@@ -107,6 +141,7 @@ export function ProductModal({ product, categories, onClose, onSaved }: ProductM
           onChange={setValues}
           categories={categories}
           disabled={busy}
+          errors={failure?.fields}
           existingGallery={product?.images ?? []}
           stock={
             <StockSection

@@ -6,7 +6,7 @@ import { server } from '#mock-api/node';
 import { resetMockStore } from '#mock-api/mock-store';
 import { adminTestStore } from '#web/test/admin-data';
 import { renderWithApp } from '#web/test/render';
-import { adminStore, apiFailure, mockAlert, mockConfirm, renderAsAdmin } from '#web/test/admin-kit';
+import { adminStore, apiFailure, renderAsAdmin } from '#web/test/admin-kit';
 import { ProductsPage } from './products-page';
 
 async function renderProducts(
@@ -19,7 +19,7 @@ async function renderProducts(
   await resetMockStore(demo);
   const store = await adminStore();
   renderWithApp(<ProductsPage />, { route: '/admin/products', store });
-  await screen.findByRole('table');
+  await screen.findByRole('table', {}, { timeout: 5_000 });
 }
 
 afterEach(() => server.events.removeAllListeners());
@@ -31,12 +31,12 @@ describe('Admin products: list and pagination', () => {
     const user = userEvent.setup();
     await renderProducts(); // 5 products
     expect(rows()).toHaveLength(4);
-    expect(screen.getByText('Page 1')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Page 2')).toBeInTheDocument();
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
@@ -129,30 +129,94 @@ describe('Admin products: list and pagination', () => {
     expect(await screen.findByText('No products found.')).toBeInTheDocument();
   });
 
-  it('treats a failed load as an empty list with no pagination', async () => {
+  it('shows Try again, not the empty state, when the load fails; Try again recovers', async () => {
+    const user = userEvent.setup();
+    await resetMockStore(adminTestStore());
     server.use(http.get('*/api/products', apiFailure()));
     await renderAsAdmin(<ProductsPage />);
-    expect(await screen.findByText('No products found.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the products.');
+    expect(screen.queryByText('No products found.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('deletes after confirmation, and alerts when the delete fails', async () => {
+  it('deletes after our confirmation dialog, and shows the failure in it', async () => {
     const user = userEvent.setup();
     await renderProducts();
-    const confirm = mockConfirm(false);
-    await user.click(screen.getByRole('button', { name: 'Delete Striped Tee' }));
-    expect(confirm).toHaveBeenCalledWith('Delete this product?');
+    const opener = screen.getByRole('button', { name: 'Delete Striped Tee' });
+    await user.click(opener);
+    // Focus starts on Cancel, the safe answer; Escape cancels and focus goes back to the row's Delete.
+    const ask = screen.getByRole('dialog', { name: 'Delete this product?' });
+    expect(ask).toHaveAccessibleDescription('Striped Tee will be removed from the catalogue.');
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
     expect(screen.getByText('Striped Tee')).toBeInTheDocument();
 
-    confirm.mockReturnValue(true);
-    await user.click(screen.getByRole('button', { name: 'Delete Striped Tee' }));
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
     // The page reloads (its spinner shows meanwhile); the fifth product moves up into the gap.
     expect(await screen.findByRole('button', { name: 'Delete Classic Cotton Tee' })).toBeInTheDocument();
     expect(screen.queryByText('Striped Tee')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    const alert = mockAlert();
     server.use(http.delete('*/api/products/:id', apiFailure()));
     await user.click(screen.getByRole('button', { name: 'Delete Rain Jacket' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error deleting product. Please try again.'));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const failed = screen.getByRole('dialog', { name: 'Delete this product?' });
+    expect(await within(failed).findByRole('alert')).toHaveTextContent(
+      'Error deleting product. Please try again.',
+    );
+    expect(screen.getByText('Rain Jacket')).toBeInTheDocument();
+  });
+});
+
+describe('Admin products at size (issue 27)', () => {
+  it('searches by SKU and by title, back at page 1, and says how many were found', async () => {
+    const user = userEvent.setup();
+    await renderProducts();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search products'), 'TL-3');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('Rain Jacket');
+    expect(screen.getByText('1 product found')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Products pages' })).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search products'));
+    await user.type(screen.getByLabelText('Search products'), 'tee');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+  });
+
+  it('filters by stock: low as the stock rules say, sold out, and all again', async () => {
+    const user = userEvent.setup();
+    await renderProducts((all) => [
+      { ...all[0]!, inventory: [{ size: 'S', color: 'Navy', quantity: 2 }] },
+      { ...all[1]!, inventory: [{ size: '30', color: 'Indigo', quantity: 0 }] },
+      { ...all[2]!, inventory: [{ size: 'M', color: 'Olive', quantity: 9 }] },
+      all[3]!,
+    ]);
+    await user.selectOptions(screen.getByLabelText('Stock'), 'Low stock');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('Classic Cotton Tee');
+    await user.selectOptions(screen.getByLabelText('Stock'), 'Sold out');
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('Slim Fit Jeans'));
+    expect(rows()).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText('Stock'), 'All stock');
+    await waitFor(() => expect(rows()).toHaveLength(4));
+  });
+
+  it('keeps 4 a page by default and shows more when a bigger page size is picked', async () => {
+    const user = userEvent.setup();
+    await renderProducts();
+    expect(screen.getByLabelText('Per page')).toHaveValue('4');
+    await user.selectOptions(screen.getByLabelText('Per page'), '12');
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(screen.queryByRole('navigation', { name: 'Products pages' })).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import type { Product } from '#contract/schemas/product';
+import { ConfirmDialog, useConfirmedAction } from '#web/components/confirm-dialog';
 import { Spinner } from '#web/components/spinner';
-import { ADMIN_PAGE_SIZE, deleteProduct, useAdminProducts } from '../api/admin-products';
+import { deleteProduct, useAdminProducts } from '../api/admin-products';
+import type { ProductsView } from '../products-paging';
+import { FIRST_VIEW, pageCount, pagerText, productsSubtitle } from '../products-paging';
 import { useCategoryOptions } from '../api/admin-categories';
 import { PlusIcon, UploadIcon } from './icons';
 import { CsvExportButton } from './csv-export-button';
 import { ImportDialog } from './import-dialog';
 import { ProductModal } from './product-modal';
 import { ProductsTable } from './products-table';
+import { ProductsToolbar } from './products-toolbar';
+import { LoadFailed } from './load-failed';
 import { AdminPage } from './admin-page';
 import ui from './admin-ui.module.css';
 import styles from './products-page.module.css';
@@ -16,34 +21,34 @@ import csv from './csv-actions.module.css';
 type ModalState = { open: false } | { open: true; product: Product | null };
 
 /**
- * /admin/products: 4 products a page, the product modal for create and edit, delete with confirm, and the
- * catalogue as a spreadsheet out (Export CSV) and in (Import products, issue 15).
+ * /admin/products: 4 products a page (or the size the admin picks), "Page N of M", a search by title or SKU
+ * and a stock filter (issue 27), the product modal for create and edit, delete with confirm, and the
+ * catalogue as a spreadsheet out (Export CSV) and in (Import products, issue 15). A failed load shows Try again.
  */
 export function ProductsPage() {
-  const [page, setPage] = useState(1);
-  const { items, total, loading, reload } = useAdminProducts(page);
+  const [view, setView] = useState<ProductsView>(FIRST_VIEW);
+  const { page, size } = view;
+  const { items, total, loading, failed, reload } = useAdminProducts(view);
+  const pages = pageCount(total, size);
+  const filtered = view.q !== '' || view.stock !== 'all';
+  /** A new search, filter or size starts again at page 1. */
+  const narrow = (change: Partial<ProductsView>) => setView((v) => ({ ...v, ...change, page: 1 }));
+  const setPage = (next: (n: number) => number) => setView((v) => ({ ...v, page: next(v.page) }));
   const categories = useCategoryOptions();
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [deletingId, setDeletingId] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
 
-  async function remove(p: Product) {
-    if (!window.confirm('Delete this product?')) return;
-    setDeletingId(p.id);
-    try {
-      await deleteProduct(p.id);
-      reload();
-    } catch {
-      window.alert('Error deleting product. Please try again.');
-    } finally {
-      setDeletingId(null);
-    }
-  }
+  // Delete stays behind our confirmation dialog (issue 27: no window.confirm); the row shows Deleting... meanwhile.
+  const remove = useConfirmedAction(async (p: Product) => {
+    await deleteProduct(p.id);
+    reload();
+  }, 'Error deleting product. Please try again.');
+  const deletingId = remove.busy ? (remove.target?.id ?? null) : null;
 
   return (
     <AdminPage
       page="products"
-      subtitle={total === 1 ? '1 product in the catalogue' : `${total} products in the catalogue`}
+      subtitle={failed ? 'Products could not be loaded' : productsSubtitle(total, filtered)}
       aside={
         <div className={csv.headerActions}>
           <CsvExportButton name="exportProducts" />
@@ -60,8 +65,18 @@ export function ProductsPage() {
         </div>
       }
     >
+      <ProductsToolbar
+        q={view.q}
+        stock={view.stock}
+        size={size}
+        onSearch={(q) => narrow({ q })}
+        onStock={(stock) => narrow({ stock })}
+        onSize={(n) => narrow({ size: n })}
+      />
       <div className={ui.card}>
-        {loading ? (
+        {failed ? (
+          <LoadFailed what="the products" onRetry={reload} card={false} />
+        ) : loading ? (
           <Spinner label="Loading products..." />
         ) : items.length === 0 ? (
           <p className={ui.center}>No products found.</p>
@@ -70,11 +85,11 @@ export function ProductsPage() {
             items={items}
             deletingId={deletingId}
             onEdit={(p) => setModal({ open: true, product: p })}
-            onDelete={(p) => void remove(p)}
+            onDelete={remove.ask}
           />
         )}
 
-        {total > ADMIN_PAGE_SIZE && (
+        {total > size && (
           <nav className={styles.pager} aria-label="Products pages">
             <button
               type="button"
@@ -84,11 +99,11 @@ export function ProductsPage() {
             >
               Previous
             </button>
-            <span aria-live="polite">Page {page}</span>
+            <span aria-live="polite">{pagerText(page, total, size)}</span>
             <button
               type="button"
               className={ui.secondary}
-              disabled={items.length < ADMIN_PAGE_SIZE || loading}
+              disabled={items.length < size || page >= pages || loading}
               onClick={() => setPage((n) => n + 1)}
             >
               Next
@@ -110,6 +125,9 @@ export function ProductsPage() {
         />
       )}
       {importing && <ImportDialog onClose={() => setImporting(false)} onImported={reload} />}
+      <ConfirmDialog title="Delete this product?" confirmLabel="Delete" busyLabel="Deleting..." {...remove.dialog}>
+        <p>{remove.target?.title} will be removed from the catalogue.</p>
+      </ConfirmDialog>
     </AdminPage>
   );
 }

@@ -1,8 +1,8 @@
-import type { StatusChange } from '#contract/schemas/order';
+import type { StatusChangeView } from '#contract/schemas/order';
 import styles from './order-details-modal.module.css';
 
 /** Every status change the server recorded: when, which admin, and old -> new. */
-export function StatusHistory({ history }: { history: readonly StatusChange[] }) {
+export function StatusHistory({ history }: { history: readonly StatusChangeView[] }) {
   return (
     <section aria-labelledby="details-history" className={styles.section}>
       <h3 id="details-history" className={styles.heading}>

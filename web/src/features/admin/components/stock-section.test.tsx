@@ -7,7 +7,7 @@ import { server } from '#mock-api/node';
 import { mockBackend, MOCK_ADMIN, resetMockStore } from '#mock-api/mock-store';
 import { api } from '#web/lib/api-client';
 import { adminTestStore, SHOPPER } from '#web/test/admin-data';
-import { apiFailure, mockAlert, pngFile, renderAsAdmin } from '#web/test/admin-kit';
+import { apiFailure, pngFile, renderAsAdmin } from '#web/test/admin-kit';
 import { ProductsPage } from './products-page';
 import { textsOf } from '#web/test/texts';
 
@@ -203,7 +203,6 @@ describe('Admin products: the stock grid of the product modal', () => {
   it('a retry after a failed gallery upload does not send the stock a second time', async () => {
     const user = userEvent.setup();
     await renderProducts();
-    mockAlert();
     server.use(http.post('*/api/products/:id/images', apiFailure(), { once: true }));
     const d = await openModal(user, 'Classic Cotton Tee');
     await user.upload(d.getByLabelText('Gallery Images'), pngFile());

@@ -1,13 +1,6 @@
-import styles from './cart-toast.module.css';
+import { Toast } from '#web/components/toast';
 
-/**
- * The live region is always in the page and only its text changes, which is what screen readers need
- * to announce it reliably.
- */
+/** The cart's toast (Cart updated successfully ✅): the shared Toast, announced politely. */
 export function CartToast({ message }: { message: string | null }) {
-  return (
-    <div className={styles.region} role="status" aria-live="polite">
-      {message ? <p className={styles.toast}>{message}</p> : null}
-    </div>
-  );
+  return <Toast message={message} />;
 }

@@ -3,6 +3,7 @@ import { buttonClass } from '#web/components/button';
 import { PageMeta } from '#web/components/page-meta';
 import { ProductCard } from '#web/components/product-card';
 import { CardSkeleton } from '#web/components/card-skeleton';
+import { LoadFailed } from '#web/components/load-failed';
 import { STORE } from '#web/lib/store-config';
 import { useCategories } from '../api/use-categories';
 import { useProductQuery } from '../api/use-product-query';
@@ -17,14 +18,20 @@ export const HOME_FEATURED = 9;
 const CATEGORY_PLACEHOLDERS = 10;
 const HOME_QUERY = { limit: HOME_FETCH };
 
-/** Home (spec section 2): hero, Shop by Category, Featured Products (9 of 20), stats, View All Products. */
+/**
+ * Home (spec section 2): hero, Shop by Category, Featured Products (9 of 20), stats, View All Products. When the
+ * products do not load (a 5xx, a timeout), Featured Products says so with Try again and the stats wait (issue 27).
+ */
 export function HomePage() {
   const { categories, loaded: categoriesLoaded } = useCategories();
-  const { data, loading } = useProductQuery(HOME_QUERY);
+  const { data, loading, error, refresh } = useProductQuery(HOME_QUERY);
   const featured = data.items.slice(0, HOME_FEATURED);
   return (
     <>
-      <PageMeta title={STORE.name} description={`${STORE.name}: ${STORE.tagline}. Browse new arrivals and pay cash on delivery.`} />
+      <PageMeta
+        title={STORE.name}
+        description={`${STORE.name}: ${STORE.tagline}. Browse new arrivals and pay cash on delivery.`}
+      />
       <h1 className="visually-hidden">
         {STORE.name}: {STORE.tagline}
       </h1>
@@ -52,6 +59,8 @@ export function HomePage() {
           </div>
           {loading ? (
             <CardSkeleton count={HOME_FEATURED} gridClassName={styles.products} />
+          ) : error ? (
+            <LoadFailed what="the products" onRetry={refresh} />
           ) : (
             <ul className={styles.products}>
               {featured.map((p, i) => (
@@ -70,7 +79,7 @@ export function HomePage() {
           )}
         </section>
         {/* The count is the catalogue size the server reports for the home query, not just the 20 fetched. */}
-        {!loading && <StatsStrip productCount={data.total} />}
+        {!loading && !error && <StatsStrip productCount={data.total} />}
       </div>
     </>
   );

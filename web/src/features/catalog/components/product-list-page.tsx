@@ -6,6 +6,7 @@ import { PageMeta } from '#web/components/page-meta';
 import { Pagination } from '#web/components/pagination';
 import { ProductCard } from '#web/components/product-card';
 import { CardSkeleton } from '#web/components/card-skeleton';
+import { LoadFailed } from '#web/components/load-failed';
 import { useCategories } from '../api/use-categories';
 import { countText, listingTitle, showPagination, totalPages } from '../listing-rules';
 import { ActiveFilters } from './active-filters';
@@ -40,7 +41,7 @@ function Sidebar({ listing, idPrefix }: { listing: Listing; idPrefix: string }) 
 export function ProductListPage() {
   const listing = useListing();
   const { data, loading, page } = listing;
-  const title = listingTitle(listing.category);
+  const title = listingTitle(listing.category, listing.name);
   const onPage = (n: number) => {
     listing.setPage(n);
     window.scrollTo?.({ top: 0, behavior: 'smooth' });
@@ -48,12 +49,12 @@ export function ProductListPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageMeta title={title} description={`Shop ${title.toLowerCase()} at Threadline: browse, filter by price and sort.`} />
+      <PageMeta title={title} description={`${listing.name ? title : `Shop ${title.toLowerCase()}`} at Threadline: browse, filter by price and sort.`} />
       <header className={styles.head}>
         <h1 className={styles.title}>{title}</h1>
         {/* Live, so a new count is announced after each filter change; blank while the spinner speaks. */}
         <p className={styles.count} aria-live="polite">
-          {loading ? '\u00a0' : countText(data.total)}
+          {loading || listing.failed ? '\u00a0' : countText(data.total)}
         </p>
         <ActiveFilters name={listing.name} collection={listing.collection} onClear={listing.clearSearch} />
       </header>
@@ -82,6 +83,8 @@ export function ProductListPage() {
           </div>
           {loading ? (
             <CardSkeleton count={6} gridClassName={styles.grid} />
+          ) : listing.failed ? (
+            <LoadFailed what="the products" onRetry={listing.retry} />
           ) : data.items.length === 0 ? (
             <div className={styles.empty}>
               <h3 className={styles.emptyTitle}>No products found</h3>
@@ -97,7 +100,7 @@ export function ProductListPage() {
               ))}
             </ul>
           )}
-          {!loading && showPagination(data.total) && <Pagination page={page} totalPages={totalPages(data.total)} onChange={onPage} label="Product pages" />}
+          {!loading && !listing.failed && showPagination(data.total) && <Pagination page={page} totalPages={totalPages(data.total)} onChange={onPage} label="Product pages" />}
         </section>
       </div>
       <Drawer open={listing.drawerOpen} onClose={() => listing.setDrawerOpen(false)} title="Filters & Categories" side="left">

@@ -1,92 +1,80 @@
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { Sort } from '#contract/rules/catalog-query';
 import { useProductQuery } from '../api/use-product-query';
-import { PAGE_SIZE } from '../listing-rules';
+import { totalPages } from '../listing-rules';
+import {
+  changeListing,
+  DEFAULT_LISTING,
+  listingSearch,
+  listingUrl,
+  parseListing,
+  productQuery,
+  type ListingState,
+} from '../listing-url';
 
 /**
- * The listing's filter state (spec section 4). Category, name, collection and page live in the URL, so
- * back/forward and shared links work and any URL change starts again at page 1 (page is dropped from the
- * URL whenever another filter changes). Sort and the price cap are screen state.
+ * The listing's filter state (spec section 4, issue 27). All of it (category, search, collection, sort, price cap
+ * and page) lives in the URL (listing-url.ts), so Back, a reload and a shared link show the same list; each
+ * change the shopper makes is a new history entry (push), and any filter change starts again at page 1. A URL
+ * that is not canonical (an old `search=`, a bad sort, `page=1`) is rewritten in place (replace), as is a page
+ * past the last one. Only the slider's unapplied position and the drawer are screen state.
  */
 export function useListing() {
-  const [params, setParams] = useSearchParams();
+  const { search } = useLocation();
   const navigate = useNavigate();
-  const category = params.get('category') ?? '';
-  const name = params.get('name') ?? '';
-  const collection = params.get('collection') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const state = parseListing(search);
+  const canonical = listingSearch(state);
 
-  const [sort, setSortState] = useState<Sort>('latest');
-  const [maxPrice, setMaxPrice] = useState(0);
   // The slider's unapplied position; null means it shows the applied cap, or the highest price when none.
-  const [draft, setDraft] = useState<number | null>(null);
+  // A new URL (Back, a link) drops it, so the slider shows what that list applies.
+  const [draft, setDraft] = useState<{ value: number; search: string } | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const { data, loading } = useProductQuery({
-    page,
-    limit: PAGE_SIZE,
-    sort,
-    maxPrice: maxPrice > 0 ? maxPrice : undefined,
-    category: category || undefined,
-    q: name || undefined,
-    collection: collection || undefined,
-  });
+  const { data, loading, error, refresh } = useProductQuery(productQuery(state));
   const ceiling = data.maxPrice;
-  const slider = Math.min(draft ?? (maxPrice > 0 ? maxPrice : ceiling), ceiling);
+  const pending = draft?.search === search ? draft.value : null;
+  const slider = Math.min(pending ?? (state.maxPrice > 0 ? state.maxPrice : ceiling), ceiling);
 
-  const change = (edit: (p: URLSearchParams) => void) => {
-    const next = new URLSearchParams(params);
-    edit(next);
-    setParams(next);
-  };
+  const go = (next: ListingState) => navigate(listingUrl(next));
+  const change = (edit: Partial<ListingState>) => go(changeListing(state, edit));
+
+  // Past the last page (a stale link, a shrunk catalogue): show the last page instead of an empty one.
+  const lastPage = loading || error || data.total === 0 ? state.page : totalPages(data.total);
+  const fixed = state.page > lastPage ? listingSearch({ ...state, page: lastPage }) : canonical;
+  useEffect(() => {
+    if (fixed !== search) navigate({ pathname: '/products', search: fixed }, { replace: true });
+  }, [fixed, search, navigate]);
 
   return {
-    category,
-    name,
-    collection,
-    page,
-    sort,
-    maxPrice,
+    ...state,
     slider,
     ceiling,
     data,
     loading,
+    /** The load failed (a 5xx, a timeout) and no saved copy could answer: not the same as no products. */
+    failed: !loading && error !== null,
+    retry: refresh,
     drawerOpen,
     setDrawerOpen,
-    setSlider: setDraft,
-    setPage: (n: number) => change((p) => (n > 1 ? p.set('page', String(n)) : p.delete('page'))),
-    setSort: (s: Sort) => {
-      setSortState(s);
-      change((p) => p.delete('page'));
-    },
+    setSlider: (value: number) => setDraft({ value, search }),
+    setPage: (page: number) => go({ ...state, page }),
+    setSort: (sort: Sort) => change({ sort }),
     chooseCategory: (slug: string | null) => {
-      change((p) => {
-        if (slug) p.set('category', slug);
-        else p.delete('category');
-        p.delete('page');
-      });
+      change({ category: slug ?? '' });
       setDrawerOpen(false);
     },
     applyPrice: () => {
-      setMaxPrice(slider);
       setDraft(null);
       setDrawerOpen(false);
-      change((p) => p.delete('page'));
+      change({ maxPrice: slider });
     },
     resetAll: () => {
-      setSortState('latest');
-      setMaxPrice(0);
       setDraft(null);
       setDrawerOpen(false);
-      navigate('/products');
+      go(DEFAULT_LISTING);
     },
-    clearSearch: (key: 'name' | 'collection') =>
-      change((p) => {
-        p.delete(key);
-        p.delete('search');
-        p.delete('page');
-      }),
+    clearSearch: (key: 'name' | 'collection') => change({ [key]: '' }),
   };
 }
 

@@ -1,4 +1,5 @@
-import type { CheckoutErrors, CheckoutForm } from '#contract/rules/validation';
+import { useId } from 'react';
+import { PHONE_HINT, type CheckoutErrors, type CheckoutForm } from '#contract/rules/validation';
 import { AddressFields } from '#web/components/address-fields';
 import { TextAreaField, TextField } from '#web/components/form-field';
 import styles from './billing-form.module.css';
@@ -24,10 +25,13 @@ interface Props {
   errors: CheckoutErrors;
   disabled: boolean;
   onChange: (field: keyof CheckoutForm, value: string) => void;
+  /** Issue 27: a signed-in shopper may keep this address in their profile. */
+  saveAddress?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
 }
 
 /** Billing details. Every message sits beside its own field (our fix: the spec hid city and province). */
-export function BillingForm({ form, errors, disabled, onChange }: Props) {
+export function BillingForm({ form, errors, disabled, onChange, saveAddress }: Props) {
+  const saveId = useId();
   const bind = (k: keyof CheckoutForm) => ({
     name: k,
     value: form[k],
@@ -64,7 +68,7 @@ export function BillingForm({ form, errors, disabled, onChange }: Props) {
           type="tel"
           inputMode="numeric"
           autoComplete="tel"
-          hint="10 to 15 digits, numbers only"
+          hint={PHONE_HINT}
           error={errors.phone}
           {...bind('phone')}
         />
@@ -75,6 +79,18 @@ export function BillingForm({ form, errors, disabled, onChange }: Props) {
           className={styles.wide}
           {...bind('notes')}
         />
+        {saveAddress ? (
+          <div className={`${styles.wide} ${styles.check}`}>
+            <input
+              id={saveId}
+              type="checkbox"
+              checked={saveAddress.checked}
+              disabled={disabled}
+              onChange={(e) => saveAddress.onChange(e.target.checked)}
+            />
+            <label htmlFor={saveId}>Save this address to my profile</label>
+          </div>
+        ) : null}
       </div>
     </section>
   );

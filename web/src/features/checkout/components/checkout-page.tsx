@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { validateCheckout, type CheckoutErrors, type CheckoutForm } from '#contract/rules/validation';
 import { buttonClass } from '#web/components/button';
 import { PageMeta } from '#web/components/page-meta';
-import { useAtom, useAtomValue } from '#web/lib/jotai';
+import { useAtom, useAtomValue, useSetAtom } from '#web/lib/jotai';
 import { useNetworkStatus } from '#web/lib/network-status';
 import { userAtom } from '#web/lib/session/auth-atoms';
 import { cartAtom, cartLinesAtom, cartTotalAtom } from '#web/lib/session/cart-atoms';
 import { shippingAddressAtom } from '#web/lib/session/shipping-atoms';
-import { clearDraft, initialForm, saveDraft } from '../checkout-form';
+import { saveAddressToProfile } from '../api/orders-api';
+import { addressOf, clearDraft, initialForm, saveDraft } from '../checkout-form';
 import { lowerToAvailable } from '../stock-refusal';
 import { usePlaceOrder } from '../use-place-order';
 import { SIGN_IN_DETOUR, useSignInDetour } from '../use-sign-in-detour';
@@ -20,13 +21,15 @@ import styles from './checkout-page.module.css';
 /** /checkout: billing form left, order summary right; Place Order validates, then signs in or places. */
 export function CheckoutPage() {
   const user = useAtomValue(userAtom);
+  const setUser = useSetAtom(userAtom);
+  const [keepAddress, setKeepAddress] = useState(false);
   const address = useAtomValue(shippingAddressAtom);
   const lines = useAtomValue(cartLinesAtom);
   const subtotal = useAtomValue(cartTotalAtom);
   const signInAndReturn = useSignInDetour();
   const [form, setForm] = useState<CheckoutForm>(() => initialForm(address, user));
   const [errors, setErrors] = useState<CheckoutErrors>({});
-  const { place, processing, forget, refusal } = usePlaceOrder();
+  const { place, processing, forget, refusal, failed } = usePlaceOrder();
   const [cart, setCart] = useAtom(cartAtom);
   const [lowered, setLowered] = useState(false);
   const { offline } = useNetworkStatus();
@@ -64,6 +67,8 @@ export function CheckoutPage() {
       signInAndReturn(form);
       return;
     }
+    // Issue 27: kept beside the order, not before it; a failure here leaves the order alone.
+    if (keepAddress) void saveAddressToProfile(addressOf(form)).then(setUser, () => undefined);
     void place(form);
   };
 
@@ -92,7 +97,13 @@ export function CheckoutPage() {
             </p>
           ) : null}
           <form ref={formRef} className={styles.layout} onSubmit={submit} noValidate aria-busy={processing}>
-            <BillingForm form={form} errors={errors} disabled={processing} onChange={change} />
+            <BillingForm
+              form={form}
+              errors={errors}
+              disabled={processing}
+              onChange={change}
+              saveAddress={user ? { checked: keepAddress, onChange: setKeepAddress } : undefined}
+            />
             <OrderSummary
               lines={lines}
               subtotal={subtotal}
@@ -102,6 +113,7 @@ export function CheckoutPage() {
               refusal={refusal}
               onLower={lower}
               lowered={lowered}
+              failed={failed}
             />
           </form>
         </>

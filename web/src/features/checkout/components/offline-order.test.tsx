@@ -19,9 +19,7 @@ import { shownTotal } from '../use-place-order';
  * Idempotency-Key it will be sent with, empties the cart and says so; it never alerts.
  */
 describe('Placing the order offline', () => {
-  let alertSpy: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     sessionStorage.clear();
   });
   const db = freshOutboxDbPerTest(() => {
@@ -48,7 +46,7 @@ describe('Placing the order offline', () => {
     expect(screen.getByText(SAVED_LEAD)).toBeInTheDocument();
     expect(await screen.findByText('Estimated total')).toBeInTheDocument();
     for (const l of lines) expect(screen.getByText(l.title, { exact: false })).toBeInTheDocument();
-    expect(alertSpy).not.toHaveBeenCalled();
+    expect(screen.queryByText('Error placing order. Please try again.')).not.toBeInTheDocument();
     expect(readJsonCookie(CART_COOKIE, (v) => cartSchema.parse(v), null)?.lines).toEqual([]);
 
     const saved = await db().orders.toArray();

@@ -1,10 +1,11 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '#web/components/button';
 import { OrderLines } from '#web/components/order-lines';
 import { PageMeta } from '#web/components/page-meta';
 import { Spinner } from '#web/components/spinner';
 import { StatusIcon } from '#web/components/status-badge';
-import { getSavedOrder } from '#web/lib/outbox/outbox';
+import { getSavedOrder, onOutboxChange } from '#web/lib/outbox/outbox';
 import { money } from '#web/lib/store-config';
 import { useQuery } from '#web/lib/use-query';
 import { OrderFact, OrderFacts } from './order-facts';
@@ -12,11 +13,17 @@ import styles from './order-success-page.module.css';
 
 export const SAVED_HEADING = 'Order saved on this device';
 export const SAVED_LEAD = "It will be sent as soon as you're back online.";
+export const SENT_HEADING = 'Your saved order has been placed';
+export const SENT_LEAD = "The shop has it now. We'll contact you soon with shipping details.";
 
 /** /order-saved/{key}: the order kept on the device while offline (issue 12), its lines and estimated total. */
 export function OrderSavedPage() {
   const { key = '' } = useParams();
-  const { data: order, loading } = useQuery(['savedOrder', key], () => getSavedOrder(key));
+  const { data: order, loading, refresh } = useQuery(['savedOrder', key], () => getSavedOrder(key));
+  // The outbox says when the order is sent (from this tab, another or the service worker): the page follows it.
+  useEffect(() => onOutboxChange(refresh), [refresh]);
+  if (order?.state === 'placed' && order.orderId)
+    return <SentOrder orderId={order.orderId} total={order.confirmedTotal} />;
   return (
     <div className={`container ${styles.page}`}>
       <PageMeta
@@ -49,6 +56,38 @@ export function OrderSavedPage() {
         <div className={styles.actions}>
           <Link to="/profile" className={buttonClass({ variant: 'primary' })}>
             Your Orders
+          </Link>
+          <Link to="/products" className={buttonClass({ variant: 'secondary' })}>
+            Continue Shopping
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The saved order once the shop has it: says so and opens the real order (no reload needed). */
+function SentOrder({ orderId, total }: { orderId: number; total: number | undefined }) {
+  return (
+    <div className={`container ${styles.page}`}>
+      <PageMeta title="Order placed" description="Your saved order has been placed." />
+      <section className={styles.card} aria-labelledby="sent-title">
+        <div className={styles.check} aria-hidden="true">
+          ✓
+        </div>
+        <h1 id="sent-title" className={styles.heading}>
+          {SENT_HEADING}
+        </h1>
+        <p className={styles.lead} role="status">
+          {SENT_LEAD}
+        </p>
+        <OrderFacts>
+          <OrderFact term="Order ID">#{orderId}</OrderFact>
+          {typeof total === 'number' ? <OrderFact term="Total">{money(total)}</OrderFact> : null}
+        </OrderFacts>
+        <div className={styles.actions}>
+          <Link to={`/orders/${orderId}`} className={buttonClass({ variant: 'primary' })}>
+            View order
           </Link>
           <Link to="/products" className={buttonClass({ variant: 'secondary' })}>
             Continue Shopping

@@ -2,48 +2,64 @@ import { Link, useParams } from 'react-router';
 import { buttonClass } from '#web/components/button';
 import { PageMeta } from '#web/components/page-meta';
 import { money } from '#web/lib/store-config';
-import { useOrderTotal } from '../use-order-total';
-import { whatsappLink } from '../whatsapp';
+import { useOrder } from '../use-order';
+import { OrderAddress } from './order-address';
 import { OrderFact, OrderFacts } from './order-facts';
+import { OrderGate } from './order-gate';
+import { OrderItems } from './order-items';
+import { PayOnline } from './pay-online';
 import styles from './order-success-page.module.css';
 
-/** /order-success/{orderId}: thanks, the order id, the server's total and the chat link for online payment. */
+/**
+ * /order-success/{orderId}: thanks, the order id, its lines, the server's total, the address and the chat link
+ * for online payment. Only for the signed-in shopper's own order: any other id shows "Order not found".
+ */
 export function OrderSuccessPage() {
   const { orderId = '' } = useParams();
-  const total = useOrderTotal(orderId);
+  const load = useOrder(orderId);
   return (
     <div className={`container ${styles.page}`}>
-      <PageMeta title="Order placed" description="Your order has been placed." />
-      <section className={styles.card} aria-labelledby="success-title">
-        <div className={styles.check} aria-hidden="true">
-          ✓
-        </div>
-        <h1 id="success-title" className={styles.heading}>
-          Thank You for Your Order!
-        </h1>
-        <p className={styles.lead}>
-          Your order has been placed successfully. We'll contact you soon with shipping details.
-        </p>
-        <OrderFacts>
-          <OrderFact term="Order ID">#{orderId}</OrderFact>
-          {typeof total === 'number' ? <OrderFact term="Total">{money(total)}</OrderFact> : null}
-        </OrderFacts>
-        <div className={styles.pay}>
-          <p>Prefer to pay online? Message us and we'll send you the payment details.</p>
-          <a
-            className={`${buttonClass({ variant: 'accent' })} ${styles.whatsapp}`}
-            href={whatsappLink(orderId)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Pay online via WhatsApp
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        </div>
-        <Link to="/" className={buttonClass({ variant: 'secondary' })}>
-          Back to Home
-        </Link>
-      </section>
+      <OrderGate load={load}>
+        {({ order, items }) => (
+          <section className={styles.card} aria-labelledby="success-title">
+            <PageMeta title="Order placed" description="Your order has been placed." />
+            <div className={styles.check} aria-hidden="true">
+              ✓
+            </div>
+            <h1 id="success-title" className={styles.heading}>
+              Thank You for Your Order!
+            </h1>
+            <p className={styles.lead}>
+              Your order has been placed successfully. We'll contact you soon with shipping details.
+            </p>
+            <OrderFacts>
+              <OrderFact term="Order ID">#{order.id}</OrderFact>
+              <OrderFact term="Total">{money(order.total)}</OrderFact>
+            </OrderFacts>
+            <section className={styles.block} aria-labelledby="success-items">
+              <h2 id="success-items" className={styles.blockTitle}>
+                Items
+              </h2>
+              <OrderItems items={items} />
+            </section>
+            <section className={styles.block} aria-labelledby="success-address">
+              <h2 id="success-address" className={styles.blockTitle}>
+                Delivery address
+              </h2>
+              <OrderAddress shippingText={order.shipping_address} />
+            </section>
+            <PayOnline orderId={order.id} />
+            <div className={styles.actions}>
+              <Link to={`/orders/${order.id}`} className={buttonClass({ variant: 'primary' })}>
+                View order
+              </Link>
+              <Link to="/" className={buttonClass({ variant: 'secondary' })}>
+                Back to Home
+              </Link>
+            </div>
+          </section>
+        )}
+      </OrderGate>
     </div>
   );
 }

@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import type { CartLine } from '#contract/schemas/cart';
 import { shippingForOrder } from '#contract/rules/shipping';
 import { Button } from '#web/components/button';
+import { Notice } from '#web/components/notice';
 import { Panel } from '#web/components/panel';
 import { TotalsList } from '#web/components/totals-list';
 import type { Refusal } from '../stock-refusal';
 import { refusalNote, shortFor } from '../stock-refusal';
+import { ORDER_FAILED } from '../use-place-order';
 import { StockRefusalNotice } from './stock-refusal-notice';
 import { OrderLines } from '#web/components/order-lines';
 import styles from './order-summary.module.css';
@@ -22,6 +24,8 @@ interface Props {
   onLower?: () => void;
   /** Said once the lines were lowered, until the next Place Order. */
   lowered?: boolean;
+  /** The last Place Order failed: Error placing order. Please try again. beside the button (issue 27). */
+  failed?: boolean;
 }
 
 export const LINES_LOWERED = 'Quantities lowered to what is left. Check your order and place it again.';
@@ -42,6 +46,7 @@ export function OrderSummary({
   refusal = null,
   onLower,
   lowered = false,
+  failed = false,
 }: Props) {
   const shipping = shippingForOrder(city);
   return (
@@ -74,6 +79,7 @@ export function OrderSummary({
         {offline ? OFFLINE_ORDER : lowered ? LINES_LOWERED : null}
       </p>
       {refusal && onLower ? <StockRefusalNotice onLower={onLower} /> : null}
+      {failed ? <Notice>{ORDER_FAILED}</Notice> : null}
       <Button type="submit" variant="accent" block disabled={processing}>
         {processing ? 'Processing Order...' : 'Place Order'}
       </Button>

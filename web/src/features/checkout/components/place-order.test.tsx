@@ -12,9 +12,7 @@ import { signIn } from '#web/test/shop-session';
 import { field, fillValid, renderCheckout, seedTwoLines } from '#web/test/checkout-kit';
 
 describe('Placing the order', () => {
-  let alertSpy: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     sessionStorage.clear();
   });
@@ -48,7 +46,7 @@ describe('Placing the order', () => {
       city: 'Lahore',
       street: 'Mall Road',
     });
-    expect(alertSpy).not.toHaveBeenCalled();
+    expect(screen.queryByText('Error placing order. Please try again.')).not.toBeInTheDocument();
   });
 
   it('retries with the same Idempotency-Key after a failure, so a lost answer never makes a second order', async () => {
@@ -78,7 +76,10 @@ describe('Placing the order', () => {
     renderCheckout();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledWith('Error placing order. Please try again.'));
+    // The message shows beside Place Order (issue 27), the form stays.
+    expect(
+      await screen.findByText('Error placing order. Please try again.', { selector: '[role="alert"]' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/checkout');
     expect(field('Full Name')).toHaveValue('Ada Lovelace');
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
@@ -110,14 +111,20 @@ describe('Placing the order', () => {
     renderCheckout();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledTimes(1));
+    expect(
+      await screen.findByText('Error placing order. Please try again.', { selector: '[role="alert"]' }),
+    ).toBeInTheDocument();
     await user.type(field('Street'), ' 2');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     const busy = await screen.findByRole('button', { name: 'Processing Order...' });
     expect(busy).toBeDisabled();
+    // A new attempt clears the last one's message.
+    expect(screen.queryByText('Error placing order. Please try again.')).not.toBeInTheDocument();
     expect(field('Full Name')).toBeDisabled();
     release();
-    await waitFor(() => expect(alertSpy).toHaveBeenCalledTimes(2));
+    expect(
+      await screen.findByText('Error placing order. Please try again.', { selector: '[role="alert"]' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled();
     expect(keys).toHaveLength(2);
     expect(keys[1]).not.toBe(keys[0]);

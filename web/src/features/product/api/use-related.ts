@@ -8,16 +8,23 @@ const NONE: Product[] = [];
 
 /**
  * Related products: GET /products?limit=5&category={slug} (just limit=5 without a category). The product
- * being viewed is left out of its own slider. Failures show an empty slider (spec section 8).
+ * being viewed is left out of its own slider. A failure is reported (failed, with retry) so the slider can say
+ * so with Try again (issue 27); an empty answer is an empty slider.
  */
-export function useRelated(productId: number, categorySlug: string | undefined): Product[] {
-  const { data } = useQuery(
+export function useRelated(
+  productId: number,
+  categorySlug: string | undefined,
+): { products: Product[]; failed: boolean; retry: () => void } {
+  const { data, error, refresh } = useQuery(
     ['relatedProducts', productId, categorySlug ?? null],
     async (signal) => {
-      const res = await cachedApi('listProducts', { query: { limit: RELATED_COUNT, category: categorySlug }, signal });
+      const res = await cachedApi('listProducts', {
+        query: { limit: RELATED_COUNT, category: categorySlug },
+        signal,
+      });
       return res.items.filter((p) => p.id !== productId);
     },
     { keepPreviousData: true },
   );
-  return data ?? NONE;
+  return { products: data ?? NONE, failed: Boolean(error), retry: refresh };
 }

@@ -71,7 +71,7 @@ export function BuyBox({ product, size, color, checkPicks }: Props) {
     navigate('/cart');
   };
 
-  const low = left !== undefined && left > 0 && left <= LOW_STOCK;
+  // The choice's own stock ("Only N left", "Sold out") is the badge beside the price; here only the cart's share.
   const cartNote = room !== undefined && inCart > 0 && room <= LOW_STOCK;
   return (
     <div className={styles.buyBox}>
@@ -99,12 +99,7 @@ export function BuyBox({ product, size, color, checkPicks }: Props) {
         </Button>
         <WishlistButton product={product} look="outline" />
       </div>
-      {low || cartNote ? (
-        <p className={styles.stockNote}>
-          {low ? <strong className={styles.low}>Only {left} left</strong> : null}
-          {cartNote ? <span>{inCart} already in your cart</span> : null}
-        </p>
-      ) : null}
+      {cartNote ? <p className={styles.stockNote}>{inCart} already in your cart</p> : null}
       {soldOut ? <NotifyMe productId={product.id} size={size} color={color} checkPicks={checkPicks} /> : null}
     </div>
   );

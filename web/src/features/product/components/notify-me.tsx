@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Button } from '#web/components/button';
 import { useBackInStock } from '../use-back-in-stock';
 import styles from './product-detail.module.css';
@@ -20,10 +21,11 @@ export function productPath(productId: number, size: string, color: string): str
 
 /**
  * Notify me when it's back, under a sold-out size and colour. Pressed without both picks it shows which is
- * missing, as Add to Cart does; once asked (now or on an earlier visit) it reads We'll let you know.
+ * missing, as Add to Cart does; once asked (now or on an earlier visit) it reads We'll let you know. Pressed
+ * signed out, it says a sign-in is needed and why, with a Sign in link that comes back to this choice.
  */
 export function NotifyMe({ productId, size, color, checkPicks }: Props) {
-  const { requested, sending, error, ask } = useBackInStock({
+  const { requested, sending, error, ask, signInFrom } = useBackInStock({
     productId,
     size,
     color,
@@ -43,6 +45,14 @@ export function NotifyMe({ productId, size, color, checkPicks }: Props) {
           Notify me when it's back
         </Button>
       )}
+      {signInFrom ? (
+        <p className={styles.signInNote} role="status">
+          Sign in so we can tell you when this size and colour is back.{' '}
+          <Link to="/login" state={{ from: signInFrom }}>
+            Sign in
+          </Link>
+        </p>
+      ) : null}
       {error ? (
         <p className={styles.notifyError} role="alert">
           {error}

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '#web/components/button';
+import { LoadFailed } from '#web/components/load-failed';
 import { PageMeta } from '#web/components/page-meta';
 import { Spinner } from '#web/components/spinner';
 import { useProduct } from '../api/use-product';
@@ -16,7 +17,10 @@ import styles from './product-detail.module.css';
 function NotFound() {
   return (
     <div className={`container ${styles.notFound}`}>
-      <PageMeta title="Product not found" description="The product you're looking for doesn't exist or has been removed." />
+      <PageMeta
+        title="Product not found"
+        description="The product you're looking for doesn't exist or has been removed."
+      />
       <h1>Product not found</h1>
       <p>The product you're looking for doesn't exist or has been removed.</p>
       <Link to="/products" className={buttonClass()}>
@@ -37,16 +41,31 @@ function Detail({ product }: { product: Product }) {
         <Gallery key={`gallery-${product.id}`} images={galleryImages(product)} title={product.title} />
         <ProductInfo key={`info-${product.id}`} product={product} />
       </div>
-      <RelatedSlider products={related} />
+      <RelatedSlider products={related.products} failed={related.failed} onRetry={related.retry} />
     </div>
   );
 }
 
-/** Product detail (spec section 2): loading, the product, or the not-found state. */
+/** The product did not come (a 5xx, a timeout, no network and no saved copy): say so, with Try again. */
+function Failed({ retry }: { retry: () => void }) {
+  return (
+    <div className="container">
+      <PageMeta
+        title="Could not load the product"
+        description="The product could not be loaded. Please try again."
+      />
+      <h1 className="visually-hidden">Product</h1>
+      <LoadFailed what="the product" onRetry={retry} />
+    </div>
+  );
+}
+
+/** Product detail (spec section 2): loading, the product, the not-found state, or a failed load (issue 27). */
 export function ProductDetailPage() {
   const { id } = useParams();
   const state = useProduct(id);
   if (state.status === 'loading') return <Spinner label="Loading product…" />;
   if (state.status === 'missing') return <NotFound />;
+  if (state.status === 'failed') return <Failed retry={state.retry} />;
   return <Detail product={state.product} />;
 }

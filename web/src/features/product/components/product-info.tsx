@@ -2,12 +2,12 @@ import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SHIPPING_FLAT } from '#contract/rules/shipping';
-import { stockLabel, stockLevel } from '#contract/rules/stock';
+import { stockLabel } from '#contract/rules/stock';
 import type { Product } from '#contract/schemas/product';
 import { TruckIcon } from '#web/components/icons';
 import { Price } from '#web/components/price';
 import { money } from '#web/lib/store-config';
-import { optionSoldOut } from '../product-stock';
+import { optionSoldOut, shownStockLevel } from '../product-stock';
 import { BuyBox } from './buy-box';
 import { OptionPicker } from './option-picker';
 import styles from './product-detail.module.css';
@@ -57,7 +57,7 @@ function usePick(name: keyof typeof PICKS, options: string[], initial: string | 
  * Title, price, category, pickers, quantity and Add to Cart. Size and colour must both be chosen: the check
  * is on the selection (spec section 4), so a product that lists no sizes or colours cannot be added — the
  * pickers say so up front instead of leaving the shopper puzzled. The badge beside the price reads the whole
- * product's stock (as the cards do); the pickers mark the options sold out for the other pick, and stay
+ * product's stock (as the cards do) until a size and colour are chosen, then that choice's; the pickers mark the options sold out for the other pick, and stay
  * choosable so a shopper can ask to be told when one is back.
  */
 export function ProductInfo({ product }: { product: Product }) {
@@ -66,7 +66,7 @@ export function ProductInfo({ product }: { product: Product }) {
   const color = usePick('color', product.colors, params.get('color'));
   const category = product.categories[0];
   const description = useMemo(() => DOMPurify.sanitize(product.description), [product.description]);
-  const level = stockLevel(product);
+  const level = shownStockLevel(product, size.value, color.value);
   // Both are checked (not short-circuited) so each picker shows its own message.
   const checkPicks = () => [size.check(), color.check()].every(Boolean);
 
@@ -80,7 +80,7 @@ export function ProductInfo({ product }: { product: Product }) {
       <h1 className={styles.title}>{product.title}</h1>
       <div className={styles.priceRow}>
         <Price sale_price={product.sale_price} regular_price={product.regular_price} size="large" />
-        <span className={styles.stock} data-level={level.kind}>
+        <span className={styles.stock} data-level={level.kind} aria-live="polite">
           {stockLabel(level)}
         </span>
       </div>

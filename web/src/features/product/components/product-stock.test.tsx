@@ -50,7 +50,13 @@ describe('product page stock', () => {
     expect(within(sizes()).getByRole('radio', { name: s0 })).toHaveAccessibleDescription('Sold out');
     expect(within(sizes()).getByRole('radio', { name: s1 })).not.toHaveAccessibleDescription('Sold out');
 
+    const badge = () =>
+      screen.getByText(/^(In Stock|Sold out|Only \d+ left)$/, { selector: '[data-level][aria-live]' });
+    expect(badge()).toHaveTextContent('In Stock');
     await pickSize(user, s0);
+    // The badge beside the price follows the chosen size and colour (issue 27).
+    expect(badge()).toHaveTextContent('Sold out');
+    expect(badge()).toHaveAttribute('data-level', 'out');
     expect(within(colours()).getByRole('radio', { name: c0 })).toHaveAccessibleDescription('Sold out');
     expect(within(colours()).getByRole('radio', { name: c1 })).not.toHaveAccessibleDescription('Sold out');
     const soldOut = screen.getByRole('button', { name: 'Sold out' });
@@ -63,6 +69,7 @@ describe('product page stock', () => {
 
     // Another colour of the same size is in stock: it can be added.
     await pickColour(user, c1);
+    expect(badge()).toHaveTextContent('In Stock');
     expect(screen.queryByRole('button', { name: "Notify me when it's back" })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(store.get(cartLinesAtom)).toMatchObject([
@@ -98,7 +105,7 @@ describe('product page stock', () => {
     await screen.findByRole('heading', { level: 1, name: p!.title });
     await pickSize(user, s0);
     await pickColour(user, c0);
-    expect(screen.getByText('Only 3 left')).toBeInTheDocument();
+    expect(screen.getByText('Only 3 left')).toHaveAttribute('data-level', 'low');
     await user.click(plus());
     await user.click(plus());
     expect(qty()).toHaveValue(3);
@@ -155,7 +162,7 @@ describe('product page stock', () => {
 describe("Notify me when it's back", () => {
   const soldOutFirst = (q: Product) => stockOf(q, { [`${q.sizes[0]}|${q.colors[0]}`]: 0 });
 
-  it('sends a signed-out shopper to sign in, to come back to the same size and colour', async () => {
+  it('tells a signed-out shopper why to sign in, and the link comes back to the same size and colour', async () => {
     const {
       products: [p],
     } = await reseedWithStock(soldOutFirst);
@@ -165,6 +172,11 @@ describe("Notify me when it's back", () => {
     await pickSize(user, p!.sizes[0]!);
     await pickColour(user, p!.colors[0]!);
     await user.click(screen.getByRole('button', { name: "Notify me when it's back" }));
+    // No silent jump: the page says why first (issue 27).
+    expect(screen.getByTestId('location')).toHaveTextContent(`/product/${p!.id}`);
+    const note = screen.getByText(/^Sign in so we can tell you when this size and colour is back\./);
+    expect(note).toHaveAttribute('role', 'status');
+    await user.click(within(note).getByRole('link', { name: 'Sign in' }));
     const from = new URLSearchParams({ size: p!.sizes[0]!, color: p!.colors[0]! }).toString();
     expect(await screen.findByText(`login from {"from":"/product/${p!.id}?${from}"}`)).toBeInTheDocument();
   });

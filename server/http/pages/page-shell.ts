@@ -1,0 +1,56 @@
+/**
+ * The built app's index.html as the template of every page: the page's head replaces the shell's own
+ * title and description, and a later server rendering's body goes inside #root. The shell's scripts stay
+ * as built (module files only: the CSP's script-src 'self' allows no inline script; the JSON-LD added
+ * here is data, which script-src does not govern). Re-read when the file changes (a new build), checked
+ * at most once a second.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RenderedPage } from './render-page';
+import { headHtml } from './page-head';
+
+export interface Shell {
+  /** Identity of this read of the file: pages made from an older one are made again. */
+  readonly stamp: string;
+  readonly html: string;
+}
+
+const RECHECK_MS = 1000;
+const ROOT = '<div id="root"></div>';
+
+export function createShellLoader(distDir: string, now: () => number = Date.now) {
+  const file = join(distDir, 'index.html');
+  let held: Shell | null = null;
+  let checkedAt = -Infinity;
+  let pending: Promise<Shell | null> | null = null;
+
+  async function load(): Promise<Shell | null> {
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return (held = null);
+    const stamp = `${info.mtimeMs}:${info.size}`;
+    if (held?.stamp !== stamp) held = { stamp, html: await readFile(file, 'utf8') };
+    return held;
+  }
+
+  /** null: the app is not built (the static files' own answer explains). */
+  return async (): Promise<Shell | null> => {
+    if (now() - checkedAt < RECHECK_MS) return held;
+    pending ??= load().finally(() => {
+      checkedAt = now();
+      pending = null;
+    });
+    return pending;
+  };
+}
+
+/** The shell with the page's head in place of its default title and description. */
+export function pageHtml(shell: Shell, page: RenderedPage): string {
+  let html = shell.html
+    .replace(/<title>[^<]*<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const head = headHtml(page.head);
+  html = html.replace('</head>', () => `\n    ${head}\n  </head>`);
+  const root = `<div id="root">${page.bodyHtml ?? ''}</div>${page.noscriptHtml ?? ''}`;
+  return html.replace(ROOT, () => root);
+}
