@@ -59,8 +59,8 @@ const ZONES = [
   {
     target: productionIn('contract'),
     from: '.',
-    except: ['./contract', './node_modules/zod', './node_modules/minisearch'],
-    message: 'contract/ imports zod (and minisearch for the search engine) only.',
+    except: ['./contract', './node_modules/zod'],
+    message: 'contract/ imports zod only.',
   },
   {
     target: productionIn('server/core'),

@@ -110,7 +110,7 @@ export function compareProducts(
 export function runCatalogQuery<T extends QueryableProduct>(
   all: ReadonlyArray<T>,
   query: CatalogQuery,
-): { items: T[]; total: number; maxPrice: number } {
+): { items: T[]; total: number; maxPrice: number; suggestion?: string } {
   const terms = searchTerms(textOf(query));
   const hits = terms.length ? textHits(all, textOf(query)!, engineOf(all)) : undefined;
   const base = all.filter((p) => matchesBase(p, query, terms, hits));
@@ -119,5 +119,10 @@ export function runCatalogQuery<T extends QueryableProduct>(
     .filter((p) => matchesPrice(p, query.maxPrice))
     .sort(compareProducts(sortOf(query), hits));
   const start = (query.page - 1) * query.limit;
-  return { items: filtered.slice(start, start + query.limit), total: filtered.length, maxPrice };
+  const found = { items: filtered.slice(start, start + query.limit), total: filtered.length, maxPrice };
+  // A text that finds nothing: a corrected one that finds something with the same filters (issue 29).
+  const suggestion = hits && !found.total ? engineOf(all).didYouMean(textOf(query)!) : undefined;
+  return suggestion && runCatalogQuery(all, { ...query, q: suggestion, name: undefined }).total
+    ? { ...found, suggestion }
+    : found;
 }
