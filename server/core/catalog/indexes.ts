@@ -19,6 +19,7 @@ import type { ShownStock, StoredProduct } from '../records';
 import { toPublicProduct } from '../records';
 import { SortedList } from '../structures/sorted-list';
 import { createSearchIndex } from './search-index';
+import { createSearchEngine, type SearchEngine } from '#contract/rules/search-engine';
 
 /** A product as the indexes hold it: the row, its effective price and its search text, computed once. */
 export interface Entry {
@@ -87,6 +88,7 @@ export function createCatalogIndex(
   let gramsReady = false;
   let publicCache = new WeakMap<StoredProduct, Product>();
   let categoryMap: Map<number, Category> | undefined;
+  let categoryEngine: SearchEngine | undefined;
   /** Bumped on every catalogue commit: answer caches (catalog/cache.ts) key on it. */
   let version = 0;
 
@@ -196,6 +198,7 @@ export function createCatalogIndex(
     // Names and slugs are joined into every public product: rebuild them lazily.
     publicCache = new WeakMap();
     categoryMap = undefined;
+    categoryEngine = undefined;
     search.reset();
     if (built) search.start();
   });
@@ -241,8 +244,24 @@ export function createCatalogIndex(
       return best;
     },
     entry: (id: number): Entry | undefined => (ready(), entries.get(id)),
-    /** The search engine, complete (built in slices from the first listing; see catalog/search-index.ts). */
-    searchEngine: () => (ready(), search.engine()),
+    /**
+     * The search engine (built in slices from the first listing; see catalog/search-index.ts): undefined
+     * while a long build goes on, so a search never waits for it.
+     */
+    searchEngine: () => (ready(), search.ready()),
+    /** The same, finished now whatever it takes (the bench, tests). */
+    completeSearchEngine: () => (ready(), search.engine()),
+    /** The categories' own engine (names and slugs), for suggestions; rebuilt after a category commit. */
+    categoryEngine: () =>
+      (categoryEngine ??= createSearchEngine(
+        [...categories().values()].map((c) => ({
+          id: c.id,
+          title: c.name,
+          sku: c.slug,
+          categories: [],
+          collections: [],
+        })),
+      )),
     publicProduct(row: StoredProduct): Product {
       // Keyed by the row object: rows are immutable, so a changed product is a new key.
       let p = publicCache.get(row);

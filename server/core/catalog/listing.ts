@@ -24,6 +24,8 @@ export interface Listing {
   items: Product[];
   total: number;
   maxPrice: number;
+  /** A search text that found nothing, corrected (catalog/search-listing.ts). */
+  suggestion?: string;
 }
 
 const EMPTY: Listing = { items: [], total: 0, maxPrice: 0 };

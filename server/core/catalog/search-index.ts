@@ -1,16 +1,20 @@
 /**
  * The server's search engine (contract/rules/search-engine.ts) over the catalogue, kept current by the
  * product table's commits (catalog/indexes.ts calls `removed` and `put`). It is built in slices between
- * requests from the first listing on, so the start is not slowed; a search that comes before the build
- * is done finishes it at once (every answer is complete). A category commit (a renamed category changes
- * the text of its products) drops it; the next search builds it again.
+ * requests from the first listing on, so the start is not slowed. A search never waits for a long build:
+ * while more than SEARCH_ENGINE_SYNC products are still to index, `ready()` answers undefined and the
+ * listing answers with the plain substring search (catalog/search-listing.ts); a small rest is indexed
+ * at once. A category commit (a renamed category changes the text of its products) starts it again.
  */
 import type { SearchDoc, SearchEngine } from '#contract/rules/search-engine';
 import { createSearchEngine } from '#contract/rules/search-engine';
 import type { Category } from '#contract/schemas/category';
 import type { StoredProduct } from '../records';
 
-export const SEARCH_ENGINE_SLICE = 2_000;
+/** Products indexed per slice of the background build (a few milliseconds). */
+export const SEARCH_ENGINE_SLICE = 500;
+/** A build with at most this many products left is finished by the search that needs it. */
+export const SEARCH_ENGINE_SYNC = 5_000;
 
 export function searchDoc(row: StoredProduct, categories: ReadonlyMap<number, Category>): SearchDoc {
   return {
@@ -37,64 +41,56 @@ export function createSearchIndex(options: {
   let engine: SearchEngine | undefined;
   /** Ids still to add while a build is under way (each added as its row is then). */
   let pending: number[] = [];
-  /** Docs as indexed, so a change removes exactly what was added (MiniSearch needs the same text). */
-  let docs = new Map<number, SearchDoc>();
 
-  const add = (e: SearchEngine, row: StoredProduct): void => {
-    const doc = searchDoc(row, options.categories());
-    e.add(doc);
-    docs.set(row.id, doc);
-  };
   const step = (e: SearchEngine, count: number): void => {
+    const categories = options.categories();
     while (count-- > 0 && pending.length) {
-      const id = pending.pop()!;
-      const row = options.row(id);
-      if (row && !docs.has(id)) add(e, row);
+      const row = options.row(pending.pop()!);
+      if (row && !e.has(row.id)) e.add(searchDoc(row, categories));
     }
-  };
-  const drop = (id: number): void => {
-    const doc = docs.get(id);
-    if (!doc || !engine) return;
-    engine.remove(doc);
-    docs.delete(id);
   };
 
   function start(): SearchEngine {
     if (engine) return engine;
     const e = (engine = createSearchEngine());
-    docs = new Map();
     pending = [...options.rows()].map((r) => r.id).reverse();
     const slice = (): void => {
       if (engine !== e) return;
       step(e, SEARCH_ENGINE_SLICE);
       if (pending.length) options.schedule(slice);
     };
-    options.schedule(slice);
+    if (pending.length) options.schedule(slice);
     return e;
   }
 
   return {
     /** Start the background build (idempotent). */
     start,
-    /** The engine, complete: a build under way is finished now. */
+    /** The engine when complete (a small rest is indexed now); undefined while a long build goes on. */
+    ready(): SearchEngine | undefined {
+      const e = start();
+      if (pending.length > SEARCH_ENGINE_SYNC) return undefined;
+      step(e, Infinity);
+      return e;
+    },
+    /** The engine, complete: a build under way is finished now (tests, the bench). */
     engine(): SearchEngine {
       const e = start();
       step(e, Infinity);
       return e;
     },
     removed(id: number): void {
-      drop(id);
+      engine?.remove({ id });
     },
     put(row: StoredProduct): void {
       if (!engine) return;
-      drop(row.id);
-      add(engine, row);
+      engine.remove({ id: row.id });
+      engine.add(searchDoc(row, options.categories()));
     },
     /** Category names changed: rebuild on next use. */
     reset(): void {
       engine = undefined;
       pending = [];
-      docs = new Map();
     },
   };
 }
