@@ -145,6 +145,11 @@ const WEIGHT_MASK = (1 << WEIGHT_BITS) - 1;
 /** A postings list moves from a plain array to an Int32Array at this length. */
 const TYPED_FROM = 32;
 const HAS_DIGIT = /\d/;
+/**
+ * A typed prefix reaches at most this many words ("0" would reach every SKU number): the rest are left to
+ * the substring search the listing adds (search-query.ts), which finds them all.
+ */
+export const PREFIX_WORDS_MAX = 500;
 
 /** Stems of words without digits, cached (the vocabulary of such words is small). */
 const stems = new Map<string, string>();
