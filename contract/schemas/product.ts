@@ -40,6 +40,8 @@ export const productListResponseSchema = z.object({
   items: z.array(productSchema),
   total: z.number().int().nonnegative(),
   maxPrice: z.number().nonnegative(),
+  /** Ours (issue 29): a search text that finds nothing, corrected so that it finds something. */
+  suggestion: z.string().max(400).optional(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 

@@ -17,10 +17,12 @@ import { stockFilterSuite } from './suite-stock-filter';
 import { wishlistSuite } from './suite-wishlist';
 import { mailSuite } from './suite-mail';
 import { profileSuite } from './suite-profile';
+import { searchSuite } from './suite-search';
 
 export function runContractSuite(target: () => ContractTarget): void {
   const client = createClient(target);
   catalogSuite(client);
+  searchSuite(client);
   cachingSuite(client);
   ordersSuite(client);
   authSuite(client);

@@ -12,16 +12,20 @@
  * words shorter than three characters only scan, as before.
  */
 import type { CatalogQuery } from '#contract/rules/catalog-query';
+import { sortOf } from '#contract/rules/catalog-query';
 import { matchesSearch, searchTerms } from '#contract/rules/search-text';
 import { matchesStock } from '#contract/rules/stock-filter';
 import type { Product } from '#contract/schemas/product';
 import type { CatalogIndex, Entry, Ordering } from './indexes';
 import { byDate, byPrice } from './indexes';
+import { searchListing } from './search-listing';
 
 export interface Listing {
   items: Product[];
   total: number;
   maxPrice: number;
+  /** A search text that found nothing, corrected (catalog/search-listing.ts). */
+  suggestion?: string;
 }
 
 const EMPTY: Listing = { items: [], total: 0, maxPrice: 0 };
@@ -85,8 +89,8 @@ function direct(o: Ordering, q: CatalogQuery): { entries: Entry[]; total: number
   const end = Math.min(cut, start + q.limit);
   let entries: Entry[] = [];
   if (start >= end) entries = [];
-  else if (q.sort === 'price_asc') entries = o.byPrice.slice(start, end);
-  else if (q.sort === 'price_desc') entries = o.byPrice.slice(cut - end, cut - start).reverse();
+  else if (sortOf(q) === 'price_asc') entries = o.byPrice.slice(start, end);
+  else if (sortOf(q) === 'price_desc') entries = o.byPrice.slice(cut - end, cut - start).reverse();
   else if (limit === undefined) entries = o.byDate.slice(start, end);
   else {
     let seen = 0;
@@ -115,20 +119,23 @@ function kept(entries: Iterable<Entry>, test: (e: Entry) => boolean, q: CatalogQ
 
 /** An extra test (text, second list): scan the candidates in sort order. */
 function scanned(o: Ordering, test: (e: Entry) => boolean, q: CatalogQuery) {
-  const { list, maxPrice } = kept(q.sort === 'latest' ? o.byDate : o.byPrice, test, q);
-  if (q.sort === 'price_desc') list.reverse();
+  const byPriceSort = sortOf(q) === 'price_asc' || sortOf(q) === 'price_desc';
+  const { list, maxPrice } = kept(byPriceSort ? o.byPrice : o.byDate, test, q);
+  if (sortOf(q) === 'price_desc') list.reverse();
   return { entries: page(list, q), total: list.length, maxPrice };
 }
 
 /** Search index candidates: test each, then sort the matches as the lists are sorted. */
 function pooled(pool: ReadonlySet<Entry>, test: (e: Entry) => boolean, q: CatalogQuery) {
   const { list, maxPrice } = kept(pool, test, q);
-  list.sort(q.sort === 'latest' ? byDate : byPrice);
-  if (q.sort === 'price_desc') list.reverse();
+  list.sort(sortOf(q) === 'price_asc' || sortOf(q) === 'price_desc' ? byPrice : byDate);
+  if (sortOf(q) === 'price_desc') list.reverse();
   return { entries: page(list, q), total: list.length, maxPrice };
 }
 
 export function listCatalog(index: CatalogIndex, q: CatalogQuery): Listing {
+  // A search text: the search engine's listing (issue 29), Best match by default.
+  if (searchTerms(q.q ?? q.name).length) return searchListing(index, q);
   const c = candidates(index, q);
   if (!c) return EMPTY;
   const { entries, total, maxPrice } =

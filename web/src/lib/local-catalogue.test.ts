@@ -137,7 +137,12 @@ const changeArb: fc.Arbitrary<Change> = fc.oneof(
 );
 
 async function reference(db: CatalogueDb, query: Query) {
-  return runCatalogQuery(await db.products.toArray(), catalogQuerySchema.parse(asUrl(query)));
+  // The offline listing does not correct a text that finds nothing (issue 29's `suggestion`, optional).
+  const { suggestion: _, ...listing } = runCatalogQuery(
+    await db.products.toArray(),
+    catalogQuerySchema.parse(asUrl(query)),
+  );
+  return listing;
 }
 
 /** What the server receives: strings, empty values absent (as localProductList reads its input). */
@@ -192,7 +197,7 @@ describe('local listings over the in-memory index', () => {
       ),
       { numRuns: 60 },
     );
-  });
+  }, 90_000); // each write rebuilds the offline search engine and the reference's (issue 29): slow under load
 });
 
 describe('what an offline listing reads', () => {

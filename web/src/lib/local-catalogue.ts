@@ -5,9 +5,13 @@ import {
   matchesPrice,
   runCatalogQuery,
   searchTerms,
+  sortOf,
+  textOf,
   type CatalogQuery,
-  type Sort,
+  type ListingSort,
 } from '#contract/rules/catalog-query';
+import { createSearchEngine } from '#contract/rules/search-engine';
+import { textHits } from '#contract/rules/search-query';
 import { effectivePrice } from '#contract/rules/money';
 import type { Product, ProductListResponse } from '#contract/schemas/product';
 import { readCatalogueMeta, readProductsVersion, type CatalogueDb } from './db';
@@ -32,8 +36,9 @@ import {
  */
 
 /** Every row in the sort's order (a total order: ties broken by id), sorted once per change of the index. */
-export function sortedRows(index: LocalIndex, sort: Sort): ListingRow[] {
-  return (index.sorted[sort] ??= [...index.rows.values()].sort(compareProducts(sort)));
+export function sortedRows(index: LocalIndex, sort: ListingSort): ListingRow[] {
+  const own = sort === 'relevance' ? 'latest' : sort;
+  return (index.sorted[own] ??= [...index.rows.values()].sort(compareProducts(own)));
 }
 
 /** runCatalogQuery's filter, maxPrice, sort and page in one pass over the presorted rows: ids, not products. */
@@ -41,14 +46,24 @@ export function pageOf(
   index: LocalIndex,
   query: CatalogQuery,
 ): { ids: number[]; total: number; maxPrice: number } {
-  const terms = searchTerms(query.q ?? query.name);
+  const terms = searchTerms(textOf(query));
+  const rows = index.rows.values();
+  const hits = terms.length
+    ? textHits(index.rows.values(), textOf(query)!, (index.engine ??= createSearchEngine(rows)))
+    : undefined;
+  const sort = sortOf(query);
   const start = (query.page - 1) * query.limit;
   const end = start + query.limit;
   const ids: number[] = [];
   let total = 0;
   let maxPrice = 0;
-  for (const row of sortedRows(index, query.sort)) {
-    if (!matchesBase(row, query, terms)) continue;
+  // Best match: the matches in score order (they are few); otherwise the presorted rows.
+  const ordered =
+    hits && sort === 'relevance'
+      ? [...hits.keys()].map((id) => index.rows.get(id)!).sort(compareProducts(sort, hits))
+      : sortedRows(index, sort);
+  for (const row of ordered) {
+    if (!matchesBase(row, query, terms, hits)) continue;
     maxPrice = Math.max(maxPrice, effectivePrice(row));
     if (!matchesPrice(row, query.maxPrice)) continue;
     if (total >= start && total < end) ids.push(row.id);

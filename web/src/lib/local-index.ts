@@ -1,4 +1,5 @@
-import type { QueryableProduct, Sort } from '#contract/rules/catalog-query';
+import type { ListingSort, QueryableProduct } from '#contract/rules/catalog-query';
+import { plainText, type SearchEngine } from '#contract/rules/search-engine';
 import { readProductsVersion, type CatalogueDb } from './db';
 
 /**
@@ -26,7 +27,9 @@ export interface LocalIndex {
   version: number;
   rows: Map<number, ListingRow>;
   /** Every row in each sort's order, made on first use after a change (local-catalogue.ts). */
-  sorted: Partial<Record<Sort, ListingRow[]>>;
+  sorted: Partial<Record<ListingSort, ListingRow[]>>;
+  /** The search engine over the rows (issue 29), made on the first search after a change (local-catalogue.ts). */
+  engine?: SearchEngine;
 }
 
 export const BUILD_CHUNK = 500;
@@ -49,7 +52,7 @@ function stateOf(db: CatalogueDb): State {
   return s;
 }
 
-/** Only what the catalogue query reads (no description, pictures, sizes...). */
+/** Only what the catalogue query and the search read (no pictures...; the description as plain text). */
 export function listingRow(p: QueryableProduct): ListingRow {
   return {
     id: p.id,
@@ -57,9 +60,14 @@ export function listingRow(p: QueryableProduct): ListingRow {
     sku: p.sku,
     sale_price: p.sale_price,
     regular_price: p.regular_price,
-    categories: p.categories.map((c) => ({ slug: c.slug })),
+    categories: p.categories.map((c) =>
+      c.name === undefined ? { slug: c.slug } : { slug: c.slug, name: c.name },
+    ),
     collections: [...p.collections],
     created_at: p.created_at,
+    description: plainText(p.description ?? ''),
+    colors: [...(p.colors ?? [])],
+    sizes: [...(p.sizes ?? [])],
   };
 }
 
@@ -77,7 +85,14 @@ function sameRow(a: ListingRow, b: ListingRow): boolean {
       a.categories.map((c) => c.slug),
       b.categories.map((c) => c.slug),
     ) &&
-    sameList(a.collections, b.collections)
+    sameList(a.collections, b.collections) &&
+    sameList(
+      a.categories.map((c) => c.name),
+      b.categories.map((c) => c.name),
+    ) &&
+    a.description === b.description &&
+    sameList(a.colors ?? [], b.colors ?? []) &&
+    sameList(a.sizes ?? [], b.sizes ?? [])
   );
 }
 
@@ -151,7 +166,10 @@ export function trackWrite(
       s.index = null; // a write of another tab came first: read again when needed
       return;
     }
-    if (change(index.rows)) index.sorted = {};
+    if (change(index.rows)) {
+      index.sorted = {};
+      index.engine = undefined;
+    }
     index.version = to;
   })();
   s.writes.add(write);
