@@ -16,7 +16,8 @@
  * reuses it; OFFLINE_SYNC_DIST=<dir> serves another build (e.g. of an older commit, to compare). Nothing is
  * pinned: Chromium may use both cores, as a phone's browser would use its own. The figures move a lot with
  * the machine's load (every one is a wall-clock time): compare runs made side by side.
- * Standalone: node --import tsx bench/offline-sync.ts [--cpu-slowdown=4]   (CDP CPU throttling)
+ * Standalone: node --import tsx bench/offline-sync.ts [--cpu-slowdown=4]   (CDP CPU throttling);
+ * OFFLINE_SYNC_PORT=<port> serves on another port (parallel runs on one machine).
  */
 import { existsSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
@@ -102,7 +103,7 @@ export async function runOfflineSync(
   options: { cpuSlowdown?: number; port?: number } = {},
 ): Promise<OfflineSyncFigure> {
   const cpuSlowdown = options.cpuSlowdown ?? 1;
-  const port = options.port ?? OFFLINE_SYNC_PORT;
+  const port = options.port ?? (Number(process.env.OFFLINE_SYNC_PORT) || OFFLINE_SYNC_PORT);
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   const dist = process.env.OFFLINE_SYNC_DIST
     ? resolve(process.env.OFFLINE_SYNC_DIST)
