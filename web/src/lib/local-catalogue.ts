@@ -18,6 +18,7 @@ import { readCatalogueMeta, readProductsVersion, type CatalogueDb } from './db';
 import {
   buildIndex,
   dropIndex,
+  engineOf,
   heldIndex,
   writesSettled,
   type ListingRow,
@@ -108,6 +109,8 @@ export async function localProductList(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     await writesSettled(db);
     const index = heldIndex(db) ?? (await buildIndex(db));
+    // A search needs the engine: built in chunks the first time (no long task), then kept by every write.
+    if (searchTerms(textOf(parsed.data)).length) await engineOf(index);
     const out = await answer(db, index, parsed.data);
     if (out !== STALE) return out;
     // A write of this tab that landed meanwhile is in the index now; otherwise another tab wrote: read again.
