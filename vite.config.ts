@@ -141,6 +141,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     // A browser without <link rel="modulepreload"> (Safari before 17, Firefox before 115) still loads every chunk,
     // only without the head start; the polyfill would cost every visitor first-load bytes for those few.
     modulePreload: { polyfill: false },
+    // The server links a rendered screen's CSS and chunks from it (server/http/pages/screen-assets.ts).
+    manifest: !isSsrBuild,
     // The server's rendering is one file: reloaded whole (a new import URL) when a build replaces it.
     rollupOptions: isSsrBuild
       ? { output: { codeSplitting: false } }

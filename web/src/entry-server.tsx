@@ -135,7 +135,7 @@ export async function renderApp(url: string, port: CatalogPort): Promise<Rendere
           <App
             store={store}
             seeds={seeds}
-            inRouter={<HydrationParts seeds={seeds} />}
+            around={(routes) => <HydrationParts seeds={seeds}>{routes}</HydrationParts>}
             router={(body) => <StaticRouter location={url}>{body}</StaticRouter>}
           />
         </StrictMode>

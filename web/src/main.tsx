@@ -53,7 +53,11 @@ async function boot() {
         root,
         <StrictMode>
           {demoBar}
-          <App store={store} seeds={seeds} inRouter={<HydrationParts seeds={seeds} />} />
+          <App
+            store={store}
+            seeds={seeds}
+            around={(routes) => <HydrationParts seeds={seeds}>{routes}</HydrationParts>}
+          />
         </StrictMode>,
       );
       afterBoot();

@@ -23,6 +23,7 @@ import { createPageRenderer } from './render-page';
 import type { SiteSettings } from './site';
 import { createSitemaps } from './sitemap';
 import { scriptJson } from './page-head';
+import { readManifest, screenLinks } from './screen-assets';
 import { catalogPortOf, createSsrLoader, type LoadedSsr, type SsrModule } from './ssr-render';
 
 /** The island's id (web/src/lib/ssr-data.ts reads it). */
@@ -141,6 +142,12 @@ export function pageRoutes(options: PagesOptions): Middleware {
   const shell = createShellLoader(options.distDir);
   const ssr = options.ssr ?? createSsrLoader(options.distDir);
   const port = catalogPortOf(source);
+  // The build's manifest, read again with each new build (the shell's stamp).
+  let manifest: { stamp: string; read: ReturnType<typeof readManifest> } | null = null;
+  const manifestOf = (stamp: string) => {
+    if (manifest?.stamp !== stamp) manifest = { stamp, read: readManifest(options.distDir) };
+    return manifest.read;
+  };
   const cache = new BoundedCache<string, Prepared>({
     maxBytes: options.maxBytes ?? PAGE_CACHE_MAX_BYTES,
     maxEntries: options.maxEntries ?? PAGE_CACHE_MAX_ENTRIES,
@@ -200,7 +207,7 @@ export function pageRoutes(options: PagesOptions): Middleware {
         // React puts the pictures' preloads (fetchPriority high) first: they belong in the head, not in #root.
         const preloads = /^(?:<link [^>]*>)+/.exec(html)?.[0] ?? '';
         rendered.bodyHtml = html.slice(preloads.length);
-        rendered.headExtra = preloads;
+        rendered.headExtra = preloads + screenLinks(await manifestOf(current.stamp), route.kind);
         rendered.islandHtml = `<script type="application/json" id="${SSR_DATA_ID}">${scriptJson(payload)}</script>`;
       } catch (err) {
         // Not rendered: this visitor gets the client-rendered shell, and the page is not kept that way.

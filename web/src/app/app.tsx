@@ -15,8 +15,8 @@ interface Props {
   store?: AppStore;
   /** A server-rendered page's answers (ssr-data.ts). */
   seeds?: Seeds | null;
-  /** Inside the router, before the routes: a server-rendered page's HydrationParts (hydration.tsx). */
-  inRouter?: ReactNode;
+  /** Inside the router, around the routes: a server-rendered page's HydrationParts (hydration.tsx). */
+  around?: (routes: ReactNode) => ReactNode;
   /** The server's rendering puts the app in its StaticRouter; the browser's router otherwise. */
   router?: (body: ReactNode) => ReactNode;
 }
@@ -48,13 +48,8 @@ export function AppBody() {
   );
 }
 
-export function App({ store = createAppStore(), seeds = null, inRouter = null, router }: Props) {
-  const body = (
-    <>
-      {inRouter}
-      <AppBody />
-    </>
-  );
+export function App({ store = createAppStore(), seeds = null, around, router }: Props) {
+  const body = around ? around(<AppBody />) : <AppBody />;
   return (
     <AppProviders store={store} seeds={seeds}>
       {router ? router(body) : <BrowserRouter basename={BASENAME}>{body}</BrowserRouter>}

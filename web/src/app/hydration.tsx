@@ -1,8 +1,8 @@
-import { startTransition, useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useSetAtom } from '#web/lib/jotai';
 import { hydratingAtom } from '#web/lib/session/auth-atoms';
-import { SSR_DATA_ID, type Seeds, type SsrPayload } from '#web/lib/ssr-data';
+import { AfterScreenContext, SSR_DATA_ID, type Seeds, type SsrPayload } from '#web/lib/ssr-data';
 
 /**
  * The browser's side of a server-rendered page (issue 28), in a chunk of its own that only such a page loads
@@ -51,18 +51,23 @@ function SeedsScope({ onNavigate }: { onNavigate: () => void }) {
   return null;
 }
 
-/** After hydration: the signed-in parts (user menu, wishlist, notifications) fill in (auth-atoms.ts). */
+/**
+ * After hydration: the signed-in parts (user menu, wishlist, notifications) fill in (auth-atoms.ts). Mounted
+ * with the lazy screen: flipped earlier, a screen still waiting for its chunk would hydrate signed in against
+ * the anonymous HTML.
+ */
 function HydrationEnd() {
   const setHydrating = useSetAtom(hydratingAtom);
   useEffect(() => startTransition(() => setHydrating(false)), [setHydrating]);
   return null;
 }
 
-export function HydrationParts({ seeds }: { seeds: { end(): void } }) {
+/** Inside the router (ends the seeds at the first navigation) and after the screen (ends the anonymous render). */
+export function HydrationParts({ seeds, children }: { seeds: { end(): void }; children: ReactNode }) {
   return (
-    <>
+    <AfterScreenContext value={<HydrationEnd />}>
       <SeedsScope onNavigate={seeds.end} />
-      <HydrationEnd />
-    </>
+      {children}
+    </AfterScreenContext>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Category } from '#contract/schemas/category';
 
 /**
@@ -26,3 +26,9 @@ export interface Seeds {
 export const SeedsContext = createContext<Seeds | null>(null);
 
 export const useSeeds = (): Seeds | null => useContext(SeedsContext);
+
+/**
+ * Rendered inside the shop layout's screen boundary, after the screen (shop-layout.tsx): a server-rendered
+ * page's HydrationEnd, whose effect so runs only once the lazy screen itself has hydrated.
+ */
+export const AfterScreenContext = createContext<ReactNode>(null);
