@@ -49,10 +49,8 @@ export function pageHtml(shell: Shell, page: RenderedPage): string {
   let html = shell.html
     .replace(/<title>[^<]*<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  const head = headHtml(page.head) + (page.headExtra ?? '');
+  const head = headHtml(page.head);
   html = html.replace('</head>', () => `\n    ${head}\n  </head>`);
-  // A rendered body speaks for itself; the <noscript> summary is for a shell whose #root is empty.
-  const after = page.bodyHtml ? (page.islandHtml ?? '') : (page.noscriptHtml ?? '');
-  const root = `<div id="root">${page.bodyHtml ?? ''}</div>${after}`;
+  const root = `<div id="root">${page.bodyHtml ?? ''}</div>${page.noscriptHtml ?? ''}`;
   return html.replace(ROOT, () => root);
 }

@@ -1,5 +1,4 @@
-import { lazy, Suspense, use } from 'react';
-import { AfterScreenContext } from '#web/lib/ssr-data';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ScrollToTop } from './scroll-to-top';
 import { PageFallback } from './page-fallback';
@@ -29,7 +28,6 @@ export function ShopLayout() {
         <RouteErrorBoundary>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
-            {use(AfterScreenContext)}
           </Suspense>
         </RouteErrorBoundary>
       </main>

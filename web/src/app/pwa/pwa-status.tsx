@@ -1,4 +1,3 @@
-import { ClientOnly } from '#web/components/client-only';
 import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
 import { SavedOrdersNotice } from './saved-orders-notice';
@@ -13,9 +12,7 @@ export function PwaStatus() {
       <div className={styles.corner}>
         <SavedOrdersNotice />
         <UpdatePrompt />
-        <ClientOnly>
-          <InstallPrompt />
-        </ClientOnly>
+        <InstallPrompt />
       </div>
     </>
   );
