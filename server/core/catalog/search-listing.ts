@@ -2,12 +2,13 @@
  * A listing with a search text (issue 29), with the semantics of runCatalogQuery
  * (contract/rules/catalog-query.ts): the search engine's matches and scores, plus the plain substring
  * matches (the trigram index's candidates, or a scan while it is being built), then the category,
- * collection and price filters, the sort (Best match by default) and the page. Only the page's rows are
+ * collection, stock and price filters, the sort (Best match by default) and the page. Only the page's rows are
  * put in order (a bounded selection), not every match. While the engine's first build at a large size is
  * under way (catalog/search-index.ts) the substring matches alone answer, so no search waits for it.
  * A text that finds nothing gets a corrected text that finds something, when there is one (`suggestion`).
  * Also the search box's suggestions (`suggest`).
  */
+import { matchesStock } from '#contract/rules/stock-filter';
 import type { CatalogQuery } from '#contract/rules/catalog-query';
 import { sortOf, textOf } from '#contract/rules/catalog-query';
 import { topHits } from '#contract/rules/search-engine';
@@ -63,6 +64,7 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
     if (!e) continue;
     if (inCategory && !inCategory(e)) continue;
     if (q.collection && !e.row.collections.includes(q.collection)) continue;
+    if (q.stock && q.stock !== 'all' && !matchesStock(e.row, q.stock)) continue;
     if (e.price > maxPrice) maxPrice = e.price;
     if (limit === undefined || e.price <= limit) list.push(e);
   }
