@@ -378,7 +378,9 @@ export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine
     const digits = HAS_DIGIT.test(word);
     const typos = digits ? 0 : typosAllowed(word);
     for (const [id, d] of near(s, typos)) offer(id, d === 1 ? QUALITY.typo1 : QUALITY.typo2);
-    if (!last) return out;
+    // The last word is also the start of a word while typing, from two characters: one character starts too
+    // many words to mean anything ("TL-3", a whole SKU, would otherwise reach a size 30 through its "3").
+    if (!last || word.length < 2) return out;
     for (const prefix of s === word ? [word] : [word, s])
       for (const w of startingWith(prefix)) offer(wordId.get(w), w === s ? QUALITY.exact : QUALITY.prefix);
     if (!digits && word.length >= 5)
