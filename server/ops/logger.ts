@@ -59,6 +59,67 @@ function isoTimeEachMs(): string {
   return lastStamp;
 }
 
+/** What the batch hands its lines to: pino's asynchronous file writer (sonic-boom). */
+interface LineSink {
+  write(text: string): unknown;
+  flushSync(): void;
+}
+
+/**
+ * Request lines gathered into one string of up to 16 k characters, or for at most a quarter of a second, before
+ * they go to pino's file writer in one piece. sonic-boom batches too (minLength), but per line it measures the
+ * byte length of everything pending and, with a small batch, pays a write through the thread pool every few
+ * lines: together most of a cached read's logging cost (issue 30, `npm run bench`). Here a line costs an array
+ * push. What is pending goes out synchronously when the process exits (registered before the writer's own exit
+ * hook, so it runs first); a kill -9 can lose the lines of the last quarter second, never a data write.
+ */
+export class LineBatch implements DestinationStream {
+  private parts: string[] = [];
+  private chars = 0;
+
+  constructor(
+    private readonly sink: LineSink,
+    private readonly maxChars = 16_384,
+    everyMs = 250,
+  ) {
+    setInterval(() => this.push(), everyMs).unref();
+  }
+
+  write(line: string): void {
+    this.parts.push(line);
+    this.chars += line.length;
+    if (this.chars >= this.maxChars) this.push();
+  }
+
+  /** Hands what is gathered to the writer (which writes it asynchronously). */
+  push(): void {
+    if (this.parts.length === 0) return;
+    const text = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
+    this.parts = [];
+    this.chars = 0;
+    this.sink.write(text);
+  }
+
+  /** Everything gathered and pending, written now (at exit). */
+  flushSync(): void {
+    this.push();
+    try {
+      this.sink.flushSync();
+    } catch {
+      // The writer is closed or gone (a broken pipe): nothing more can be written.
+    }
+  }
+}
+
+function stdoutLines(): LineBatch {
+  // The batch's exit hook goes in before pino.destination registers the writer's own (which ends it), so at
+  // exit the batch hands its lines on first.
+  const at: { batch?: LineBatch } = {};
+  process.once('exit', () => at.batch?.flushSync());
+  at.batch = new LineBatch(pino.destination({ dest: 1, sync: false }));
+  return at.batch;
+}
+
 export function createLogger({ level = 'info', destination, pretty = false }: LoggerOptions = {}): Logger {
   return pino(
     {
@@ -71,13 +132,7 @@ export function createLogger({ level = 'info', destination, pretty = false }: Lo
         ? { transport: { target: 'pino-pretty', options: { colorize: true } } }
         : {}),
     },
-    // Asynchronous and batched: lines gather up to 4 kB (about 16 request lines) and go out in one write, or
-    // after at most a quarter of a second when the server is quiet. A write per line costs a system call and a
-    // thread-pool round trip each, which was most of the request log's cost on a cached read (issue 30).
-    // pino flushes what is pending when the process exits; a kill -9 can lose the lines of the last moment,
-    // never a data write.
-    destination ??
-      (pretty ? undefined : pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 })),
+    destination ?? (pretty ? undefined : stdoutLines()),
   );
 }
 
