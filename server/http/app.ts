@@ -10,7 +10,7 @@ import { errorHandler } from './middleware/error-handler';
 import { RequestLines, requestLog } from './middleware/request-log';
 import { fastReads, withFastReads } from './fast-reads';
 import { opsRoutes } from './routes/ops-routes';
-import { securityHeaderSet, securityHeaders } from './middleware/security-headers';
+import { API_SECURITY_HEADERS, securityHeaderSet, securityHeaders } from './middleware/security-headers';
 import { createApiRouter } from './routes/api-routes';
 import { serveUploads, serveWebApp } from './routes/static-files';
 import type { PagesOptions } from './pages/page-routes';
@@ -72,7 +72,7 @@ export function createApp({
   // Koa would otherwise print every thrown error itself; the error handler already decided.
   app.silent = true;
   const security = securityHeaderSet();
-  const cached = cachedAnswers ?? createCachedAnswers(api, { headers: security });
+  const cached = cachedAnswers ?? createCachedAnswers(api, { headers: API_SECURITY_HEADERS });
   const router = createApiRouter(api, cached);
   const lines = logger ? new RequestLines(logger, metrics) : undefined;
   app.fast = fastReads({ cached, trustProxy, lines });

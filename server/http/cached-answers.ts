@@ -22,7 +22,7 @@ import type { CacheStats } from '#server/core/structures/bounded-cache';
 import { BoundedCache, stringBytes } from '#server/core/structures/bounded-cache';
 import { etagMatches } from '#server/core/api/etag';
 import { answerKey } from './answer-key';
-import { HSTS, setSecurityHeaders } from './middleware/security-headers';
+import { API_SECURITY_HEADERS, HSTS, setSecurityHeaders } from './middleware/security-headers';
 import type { Encoding } from './compression';
 import { COMPRESS_MIN_BYTES, compressedOnce, pickEncoding } from './compression';
 
@@ -130,14 +130,14 @@ export interface CachedAnswersOptions {
   maxBytes?: number;
   maxEntries?: number;
   /**
-   * Headers every answer carries (the security set): kept inside the prepared wire headers, so the
-   * shortcut sets them in its one writeHead instead of a setHeader call each per request.
+   * Headers every answer carries (the API's security set unless told): kept inside the prepared wire headers,
+   * so the shortcut sets them in its one writeHead instead of a setHeader call each per request.
    */
   headers?: Readonly<Record<string, string>>;
 }
 
 export function createCachedAnswers(api: Api, options: CachedAnswersOptions = {}) {
-  const fixed = options.headers ?? {};
+  const fixed = options.headers ?? API_SECURITY_HEADERS;
   const answers = new BoundedCache<string, Entry>({
     maxBytes: options.maxBytes ?? WIRE_CACHE_MAX_BYTES,
     maxEntries: options.maxEntries ?? WIRE_CACHE_MAX_ENTRIES,

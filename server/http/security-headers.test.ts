@@ -36,7 +36,12 @@ beforeAll(async () => {
   await writeFile(join(dist, 'app.js'), 'console.log(1)');
   srv = await startTestServer({ distDir: dist });
   // The same backend behind a second app that trusts its proxy, as TRUST_PROXY=true makes it.
-  const app = createApp({ api: srv.backend.api, uploadsDir: srv.backend.uploadsDir, distDir: dist, trustProxy: true });
+  const app = createApp({
+    api: srv.backend.api,
+    uploadsDir: srv.backend.uploadsDir,
+    distDir: dist,
+    trustProxy: true,
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -54,21 +59,39 @@ function expectHardened(r: Response, what: string): void {
   for (const part of CSP_PARTS) expect(csp.split('; '), `${what}: ${part}`).toContain(part);
   expect(csp, what).not.toContain('unsafe');
   expect(r.headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
-  expect(r.headers.get('permissions-policy'), what).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\).*usb=\(\)/);
+  expect(r.headers.get('permissions-policy'), what).toMatch(
+    /camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\).*usb=\(\)/,
+  );
   expect(r.headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(r.headers.get('x-frame-options'), what).toBe('DENY');
   expect(r.headers.get('cross-origin-opener-policy'), what).toBe('same-origin');
 }
 
+/** The API's set: nothing may load or run if a browser opens the answer, no sniffing, no framing. */
+function expectApiHardened(r: Response, what: string): void {
+  expect(r.headers.get('content-security-policy'), what).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(r.headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(r.headers.get('x-frame-options'), what).toBe('DENY');
+}
+
 describe('every answer carries the hardening headers', () => {
-  it('the HTML, a static file, a missing upload, an API answer and an API error', async () => {
-    for (const path of ['/', '/products/some-shirt', '/app.js', '/uploads/missing.png', '/api/health', '/api/nope']) {
+  it('the HTML, a static file and a missing upload: the pages set', async () => {
+    for (const path of ['/', '/products/some-shirt', '/app.js', '/uploads/missing.png']) {
       expectHardened(await fetch(`${srv.baseUrl}${path}`), path);
     }
   });
 
+  it('an API answer, an API error and a refused call: the API set', async () => {
+    for (const path of ['/api/health', '/api/nope', '/api/products?limit=abc', '/api/admin/orders']) {
+      const r = await fetch(`${srv.baseUrl}${path}`);
+      expectApiHardened(r, path);
+      expect(r.headers.get('content-type'), path).toMatch(/^application\/json/);
+    }
+  });
+
   it('a repeated catalogue read, answered by the cached shortcut and then straight to the socket', async () => {
-    for (let i = 0; i < 4; i++) expectHardened(await fetch(`${srv.baseUrl}/api/categories`), `read ${i}`);
+    for (let i = 0; i < 4; i++) expectApiHardened(await fetch(`${srv.baseUrl}/api/categories`), `read ${i}`);
+    for (let i = 0; i < 4; i++) expectApiHardened(await fetch(`${srv.baseUrl}/api/products`), `list ${i}`);
   });
 });
 
