@@ -535,65 +535,14 @@ export function createSearchEngine(
     return ++generation;
   };
 
-  /** The first search word: every product it reaches, with its best score (into `found`). */
-  function first(r: Reach, g: number): number {
-    let n = 0;
-    if (r.ids.length === 1) {
-      // One word reached: a product is in its postings once.
-      const id = r.ids[0]!;
-      const p = postings[id]!;
-      const c = counts[id]!;
-      const factor = r.quality[0]! / 2;
-      for (let j = 0; j < c; j++) {
-        const v = p[j]!;
-        const slot = v >>> WEIGHT_BITS;
-        alive[slot] = g;
-        total[slot] = factor * (v & WEIGHT_MASK);
-        found[n++] = slot;
-      }
-      return n;
-    }
-    for (let k = 0; k < r.ids.length; k++) {
-      const id = r.ids[k]!;
-      const p = postings[id]!;
-      const c = counts[id]!;
-      const factor = r.quality[k]! / 2;
-      for (let j = 0; j < c; j++) {
-        const v = p[j]!;
-        const slot = v >>> WEIGHT_BITS;
-        const score = factor * (v & WEIGHT_MASK);
-        if (alive[slot] !== g) {
-          alive[slot] = g;
-          total[slot] = score;
-          found[n++] = slot;
-        } else if (total[slot]! < score) total[slot] = score;
-      }
-    }
-    return n;
-  }
-
-  /** A further search word through its postings: the products of `found` (alive in `previous`) it reaches. */
+  /**
+   * A search word through its postings: the products it reaches among those alive in `previous` (every
+   * product for the first word: `previous` 0), with the word's best score added, into `found`.
+   */
   function throughPostings(r: Reach, g: number, previous: number): number {
     let n = 0;
-    if (r.ids.length === 1) {
-      // One word reached (the common case): a product is in its postings once, no best to keep.
-      const id = r.ids[0]!;
-      const p = postings[id]!;
-      const c = counts[id]!;
-      const factor = r.quality[0]! / 2;
-      for (let j = 0; j < c; j++) {
-        const v = p[j]!;
-        const slot = v >>> WEIGHT_BITS;
-        if (alive[slot] !== previous) continue;
-        total[slot]! += factor * (v & WEIGHT_MASK);
-        alive[slot] = g;
-        spare[n++] = slot;
-      }
-      const t = found;
-      found = spare;
-      spare = t;
-      return n;
-    }
+    // One word reached (the common case): a product is in its postings once, no best to keep.
+    const single = r.ids.length === 1;
     for (let k = 0; k < r.ids.length; k++) {
       const id = r.ids[k]!;
       const p = postings[id]!;
@@ -602,20 +551,25 @@ export function createSearchEngine(
       for (let j = 0; j < c; j++) {
         const v = p[j]!;
         const slot = v >>> WEIGHT_BITS;
-        if (alive[slot] !== previous) continue;
+        if (previous !== 0 && alive[slot] !== previous) continue;
         const score = factor * (v & WEIGHT_MASK);
-        if (bestGen[slot] !== g) {
+        if (single) {
+          total[slot] = (previous === 0 ? 0 : total[slot]!) + score;
+          alive[slot] = g;
+          spare[n++] = slot;
+        } else if (bestGen[slot] !== g) {
           bestGen[slot] = g;
           best[slot] = score;
           spare[n++] = slot;
         } else if (best[slot]! < score) best[slot] = score;
       }
     }
-    for (let j = 0; j < n; j++) {
-      const slot = spare[j]!;
-      total[slot]! += best[slot]!;
-      alive[slot] = g;
-    }
+    if (!single)
+      for (let j = 0; j < n; j++) {
+        const slot = spare[j]!;
+        total[slot] = (previous === 0 ? 0 : total[slot]!) + best[slot]!;
+        alive[slot] = g;
+      }
     const t = found;
     found = spare;
     spare = t;
@@ -666,7 +620,7 @@ export function createSearchEngine(
     for (let k = 0; k < order.length; k++) {
       const r = reach[order[k]!]!;
       const g = nextGeneration();
-      if (k === 0) n = first(r, g);
+      if (k === 0) n = throughPostings(r, g, 0);
       else if (intersect === 'fewer' ? n * perProduct < r.postings : intersect === 'products')
         n = throughProducts(r, g, n);
       else n = throughPostings(r, g, previous);
