@@ -19,8 +19,10 @@
  * bounded Damerau distance that stops as soon as the bound is passed; prefix candidates from the sorted
  * vocabulary (binary search). A search word's score for a product is its best matching word's weight times
  * the match's quality (exact 1, prefix 0.8, one typo 0.6, two 0.4); a product's score is the sum over the
- * search words. Words are intersected through per-slot marks in typed arrays, so a search touches only the
- * postings its words reach. Scores depend on nothing but the product and the text (no corpus statistics),
+ * search words. Words are intersected through per-slot marks in typed arrays, the word reaching the fewest
+ * postings first; each further word walks its postings, or, when the products left hold fewer words than
+ * its postings, those products' own word lists (each product keeps its words with their weights). Typo
+ * distances fill reused typed rows; suggestions take their top few straight from the run (no copy, no sort). Scores depend on nothing but the product and the text (no corpus statistics),
  * so two indexes of the same products built in any order rank alike (server after writes, offline copy
  * built at once). MiniSearch's and Orama's own indexes were measured too slow at 100k products (the README's
  * search section).
