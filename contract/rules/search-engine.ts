@@ -19,8 +19,10 @@
  * bounded Damerau distance that stops as soon as the bound is passed; prefix candidates from the sorted
  * vocabulary (binary search). A search word's score for a product is its best matching word's weight times
  * the match's quality (exact 1, prefix 0.8, one typo 0.6, two 0.4); a product's score is the sum over the
- * search words. Words are intersected through per-slot marks in typed arrays, so a search touches only the
- * postings its words reach. Scores depend on nothing but the product and the text (no corpus statistics),
+ * search words. Words are intersected through per-slot marks in typed arrays, the word reaching the fewest
+ * postings first; each further word walks its postings, or, when the products left hold fewer words than
+ * its postings, those products' own word lists (each product keeps its words with their weights). Typo
+ * distances fill reused typed rows; suggestions take their top few straight from the run (no copy, no sort). Scores depend on nothing but the product and the text (no corpus statistics),
  * so two indexes of the same products built in any order rank alike (server after writes, offline copy
  * built at once). MiniSearch's and Orama's own indexes were measured too slow at 100k products (the README's
  * search section).
@@ -176,6 +178,57 @@ function docFields(d: SearchDoc): Array<[string, number]> {
   ];
 }
 
+/** The distance functions' rows, grown on demand (no allocation per call: typo look-ups call them often). */
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+let rowC = new Int32Array(64);
+const rows = (n: number): void => {
+  if (rowA.length >= n) return;
+  rowA = new Int32Array(n * 2);
+  rowB = new Int32Array(n * 2);
+  rowC = new Int32Array(n * 2);
+};
+
+/**
+ * The Damerau distance (optimal string alignment: insert, delete, replace, swap neighbours) of a and the
+ * first `lb` characters of b, as the last row of its table (in `rowB` on return, or undefined as soon as
+ * every value must exceed max: a row whose least value exceeds max is followed by such rows only).
+ */
+function osaRow(a: string, b: string, lb: number, max: number): Int32Array | undefined {
+  const la = a.length;
+  rows(lb + 1);
+  let prev2 = rowC;
+  let prev = rowA;
+  let cur = rowB;
+  for (let j = 0; j <= lb; j++) prev[j] = j;
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    const pa = i > 1 ? a.charCodeAt(i - 2) : -1;
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let v = prev[j - 1]! + (ca === cb ? 0 : 1);
+      const del = prev[j]! + 1;
+      if (del < v) v = del;
+      const ins = cur[j - 1]! + 1;
+      if (ins < v) v = ins;
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && pa === cb) {
+        const swap = prev2[j - 2]! + 1;
+        if (swap < v) v = swap;
+      }
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return undefined;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev;
+}
+
 /**
  * The Damerau distance (optimal string alignment: insert, delete, replace, swap neighbours) of a and b, or
  * max + 1 as soon as it must exceed max.
@@ -185,26 +238,22 @@ export function boundedDistance(a: string, b: string, max: number): number {
   const lb = b.length;
   if (Math.abs(la - lb) > max) return max + 1;
   if (la === 0 || lb === 0) return Math.max(la, lb);
-  let prev2 = new Array<number>(lb + 1);
-  let prev = new Array<number>(lb + 1);
-  let cur = new Array<number>(lb + 1);
-  for (let j = 0; j <= lb; j++) prev[j] = j;
-  for (let i = 1; i <= la; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= lb; j++) {
-      const cb = b.charCodeAt(j - 1);
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb)
-        v = Math.min(v, prev2[j - 2]! + 1);
-      cur[j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
-  }
-  return Math.min(prev[lb]!, max + 1);
+  const last = osaRow(a, b, lb, max);
+  return last ? Math.min(last[lb]!, max + 1) : max + 1;
+}
+
+/**
+ * Whether `word` is within one typo of the start of `w` (a word at least as long): of `w`'s starts one
+ * shorter, as long and one longer than `word` — the prefix typos of the word being typed.
+ */
+export function startsWithinOneTypo(word: string, w: string): boolean {
+  const l = word.length;
+  if (l === 0 || w.length < l) return false;
+  const lb = Math.min(l + 1, w.length);
+  const last = osaRow(word, w, lb, 1);
+  if (!last) return false;
+  for (let cut = Math.max(1, l - 1); cut <= lb; cut++) if (last[cut]! <= 1) return true;
+  return false;
 }
 
 /** The first index of a sorted list whose item is not below `key`. */
@@ -219,32 +268,63 @@ function lowerBound(list: readonly string[], key: string): number {
   return lo;
 }
 
-export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine {
+/** The word ids a search word reaches, each with the quality of its match, and their postings' total. */
+interface Reach {
+  ids: number[];
+  quality: number[];
+  postings: number;
+}
+
+/** A posting's slot and weight are packed as slot × 2^WEIGHT_BITS + weight, in a product's word list too. */
+const WEIGHT_SPAN = 1 << WEIGHT_BITS;
+
+/**
+ * How a search word after the first meets the products left: through its postings, through those products'
+ * words, or whichever touches fewer (the default). The answers are the same; the choice is for the tests.
+ */
+export interface SearchEngineOptions {
+  intersect?: 'fewer' | 'postings' | 'products';
+}
+
+export function createSearchEngine(
+  docs: Iterable<SearchDoc> = [],
+  { intersect = 'fewer' }: SearchEngineOptions = {},
+): SearchEngine {
   // The vocabulary: word → id, and per id its text, first seen form, postings and their count.
   const wordId = new Map<string, number>();
   const wordText: string[] = [];
   const wordForm: string[] = [];
   const postings: Array<number[] | Int32Array> = [];
   const counts: number[] = [];
+  /** Every posting, counted (a product's average number of words, to pick how a word is intersected). */
+  let postingsTotal = 0;
   /** Words without digits by length: where typos are looked for. */
   const byLength: number[][] = [];
-  /** Every word, sorted (prefix look-ups); new words wait in `unsorted` until the next search. */
+  /** Every word, sorted (prefix look-ups), and their ids; new words wait in `unsorted` until the next search. */
   let sorted: string[] = [];
+  let sortedIds: number[] = [];
   let unsorted: string[] = [];
 
-  // Products: id ↔ slot (a dense number, reused after a removal), and each slot's word ids.
+  // Products: id ↔ slot (a dense number, reused after a removal), and each slot's words, each as
+  // word id × WEIGHT_SPAN + the product's weight for it.
   const slotOf = new Map<number, number>();
   const idOf: number[] = [];
   const slotWords: Array<number[] | undefined> = [];
   const free: number[] = [];
 
   // A search's scratch, per slot: the generation a slot last survived, its running score, the current
-  // word's best score for it and the generation of that.
+  // word's best score for it and the generation of that; the surviving slots (two lists, swapped).
   let alive = new Uint32Array(0);
   let total = new Float64Array(0);
   let best = new Float64Array(0);
   let bestGen = new Uint32Array(0);
+  let found = new Int32Array(0);
+  let spare = new Int32Array(0);
   let generation = 0;
+  // Per word id: the generation of the search word that last reached it, and the best quality.
+  let reachGen = new Uint32Array(0);
+  let reachQuality = new Float64Array(0);
+  let reachGeneration = 0;
 
   const wordFor = (w: string, form: string): number => {
     let id = wordId.get(w);
@@ -282,6 +362,7 @@ export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine
       postings[id] = typed;
     }
     counts[id] = n + 1;
+    postingsTotal++;
   };
 
   const unpost = (id: number, slot: number): void => {
@@ -293,6 +374,7 @@ export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine
       list[i] = list[n - 1]!;
       if (Array.isArray(list)) list.pop();
       counts[id] = n - 1;
+      postingsTotal--;
       return;
     }
   };
@@ -326,8 +408,12 @@ export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine
         }
       }
     }
-    for (const id of mine)
-      post(id, (slot << WEIGHT_BITS) | Math.min(WEIGHT_MASK, Math.round(addWeight[id]! * 2)));
+    for (let k = 0; k < mine.length; k++) {
+      const id = mine[k]!;
+      const weight = Math.min(WEIGHT_MASK, Math.round(addWeight[id]! * 2));
+      post(id, (slot << WEIGHT_BITS) | weight);
+      mine[k] = id * WEIGHT_SPAN + weight;
+    }
     slotWords[slot] = mine;
   };
 
@@ -335,7 +421,7 @@ export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine
     const slot = slotOf.get(d.id);
     if (slot === undefined) return;
     slotOf.delete(d.id);
-    for (const id of slotWords[slot]!) unpost(id, slot);
+    for (const w of slotWords[slot]!) unpost(Math.floor(w / WEIGHT_SPAN), slot);
     slotWords[slot] = undefined;
     free.push(slot);
   };
@@ -343,58 +429,91 @@ export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine
   const vocabulary = (): string[] => {
     if (unsorted.length > 64) {
       sorted = sorted.concat(unsorted).sort();
+      sortedIds = sorted.map((w) => wordId.get(w)!);
       unsorted = [];
     }
-    for (const w of unsorted) sorted.splice(lowerBound(sorted, w), 0, w);
+    for (const w of unsorted) {
+      const at = lowerBound(sorted, w);
+      sorted.splice(at, 0, w);
+      sortedIds.splice(at, 0, wordId.get(w)!);
+    }
     unsorted = [];
     return sorted;
   };
 
-  /** The words of the vocabulary starting with `prefix`. */
-  function* startingWith(prefix: string): Generator<string> {
-    const list = vocabulary();
-    for (let i = lowerBound(list, prefix); i < list.length && list[i]!.startsWith(prefix); i++)
-      yield list[i]!;
-  }
-
-  /** Words without digits within `max` typos of `word` (the word itself left out), with their distance. */
-  function* near(word: string, max: number): Generator<[number, number]> {
-    for (let len = Math.max(1, word.length - max); len <= word.length + max; len++)
-      for (const id of byLength[len] ?? []) {
+  /** Calls `found` with the ids of the words without digits within `max` typos of `word` (not the word itself). */
+  function near(word: string, max: number, found: (id: number, distance: number) => void): void {
+    for (let len = Math.max(1, word.length - max); len <= word.length + max; len++) {
+      const bucket = byLength[len];
+      if (!bucket) continue;
+      for (let k = 0; k < bucket.length; k++) {
+        const id = bucket[k]!;
         if (counts[id] === 0) continue;
         const d = boundedDistance(word, wordText[id]!, max);
-        if (d > 0 && d <= max) yield [id, d];
+        if (d > 0 && d <= max) found(id, d);
       }
+    }
   }
 
+  /** A new generation of the per-word scratch (grown to the vocabulary). */
+  const nextReach = (): number => {
+    if (reachGen.length < wordText.length) {
+      const size = Math.max(1024, wordText.length * 2);
+      reachGen = new Uint32Array(size);
+      reachQuality = new Float64Array(size);
+      reachGeneration = 0;
+    }
+    if (reachGeneration >= 0xfffffff0) {
+      reachGen.fill(0);
+      reachGeneration = 0;
+    }
+    return ++reachGeneration;
+  };
+
   /** The word ids a search word reaches, each with the quality of the match. */
-  function reached(word: string, last: boolean): Map<number, number> {
-    const out = new Map<number, number>();
+  function reached(word: string, last: boolean): Reach {
+    const g = nextReach();
+    const ids: number[] = [];
     const offer = (id: number | undefined, q: number): void => {
-      if (id !== undefined && counts[id]! > 0 && (out.get(id) ?? 0) < q) out.set(id, q);
+      if (id === undefined || counts[id] === 0) return;
+      if (reachGen[id] !== g) {
+        reachGen[id] = g;
+        reachQuality[id] = q;
+        ids.push(id);
+      } else if (reachQuality[id]! < q) reachQuality[id] = q;
     };
     const s = stemmed(word);
-    offer(wordId.get(s), QUALITY.exact);
+    const exact = wordId.get(s);
+    offer(exact, QUALITY.exact);
     const digits = HAS_DIGIT.test(word);
     const typos = digits ? 0 : typosAllowed(word);
-    for (const [id, d] of near(s, typos)) offer(id, d === 1 ? QUALITY.typo1 : QUALITY.typo2);
+    if (typos > 0) near(s, typos, (id, d) => offer(id, d === 1 ? QUALITY.typo1 : QUALITY.typo2));
     // The last word is also the start of a word while typing, from two characters: one character starts too
     // many words to mean anything ("TL-3", a whole SKU, would otherwise reach a size 30 through its "3").
-    if (!last || word.length < 2) return out;
-    for (const prefix of s === word ? [word] : [word, s])
-      for (const w of startingWith(prefix)) offer(wordId.get(w), w === s ? QUALITY.exact : QUALITY.prefix);
-    if (!digits && word.length >= 5)
-      for (let len = word.length; len < byLength.length; len++)
-        for (const id of byLength[len] ?? []) {
-          if (counts[id] === 0 || out.has(id)) continue;
-          const w = wordText[id]!;
-          for (const cut of [word.length - 1, word.length, word.length + 1])
-            if (cut <= w.length && boundedDistance(word, w.slice(0, cut), 1) <= 1) {
-              offer(id, QUALITY.typo2);
-              break;
-            }
+    if (last && word.length >= 2) {
+      const list = vocabulary();
+      for (const prefix of s === word ? [word] : [word, s])
+        for (let i = lowerBound(list, prefix); i < list.length && list[i]!.startsWith(prefix); i++) {
+          const id = sortedIds[i]!;
+          offer(id, id === exact ? QUALITY.exact : QUALITY.prefix);
         }
-    return out;
+      if (!digits && word.length >= 5)
+        for (let len = word.length; len < byLength.length; len++) {
+          const bucket = byLength[len];
+          if (!bucket) continue;
+          for (let k = 0; k < bucket.length; k++) {
+            const id = bucket[k]!;
+            if (counts[id] === 0 || reachGen[id] === g) continue;
+            if (startsWithinOneTypo(word, wordText[id]!)) offer(id, QUALITY.typo2);
+          }
+        }
+    }
+    let total = 0;
+    const quality = ids.map((id) => {
+      total += counts[id]!;
+      return reachQuality[id]!;
+    });
+    return { ids, quality, postings: total };
   }
 
   const scratch = (): void => {
@@ -405,6 +524,8 @@ export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine
     total = new Float64Array(size);
     best = new Float64Array(size);
     bestGen = new Uint32Array(size);
+    found = new Int32Array(size);
+    spare = new Int32Array(size);
     generation = 0;
   };
   const nextGeneration = (): number => {
@@ -416,52 +537,147 @@ export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine
     return ++generation;
   };
 
-  function hits(text: string): SearchHits {
-    const list = searchWords(text).slice(0, SEARCH_WORDS_MAX);
-    scratch();
-    let slots: number[] = [];
-    let previous = 0;
-    for (let i = 0; i < list.length; i++) {
-      const g = nextGeneration();
-      const next: number[] = [];
-      for (const [id, quality] of reached(list[i]!, i === list.length - 1)) {
-        const p = postings[id]!;
-        const n = counts[id]!;
-        const factor = quality / 2;
-        for (let j = 0; j < n; j++) {
-          const v = p[j]!;
-          const slot = v >>> WEIGHT_BITS;
-          if (i > 0 && alive[slot] !== previous) continue;
-          const score = factor * (v & WEIGHT_MASK);
-          if (bestGen[slot] !== g) {
-            bestGen[slot] = g;
-            best[slot] = score;
-            next.push(slot);
-          } else if (best[slot]! < score) best[slot] = score;
-        }
+  /**
+   * A search word through its postings: the products it reaches among those alive in `previous` (every
+   * product for the first word: `previous` 0), with the word's best score added, into `found`.
+   */
+  function throughPostings(r: Reach, g: number, previous: number): number {
+    let n = 0;
+    // One word reached (the common case): a product is in its postings once, no best to keep.
+    const single = r.ids.length === 1;
+    for (let k = 0; k < r.ids.length; k++) {
+      const id = r.ids[k]!;
+      const p = postings[id]!;
+      const c = counts[id]!;
+      const factor = r.quality[k]! / 2;
+      for (let j = 0; j < c; j++) {
+        const v = p[j]!;
+        const slot = v >>> WEIGHT_BITS;
+        if (previous !== 0 && alive[slot] !== previous) continue;
+        const score = factor * (v & WEIGHT_MASK);
+        if (single) {
+          total[slot] = (previous === 0 ? 0 : total[slot]!) + score;
+          alive[slot] = g;
+          spare[n++] = slot;
+        } else if (bestGen[slot] !== g) {
+          bestGen[slot] = g;
+          best[slot] = score;
+          spare[n++] = slot;
+        } else if (best[slot]! < score) best[slot] = score;
       }
-      for (const slot of next) {
-        total[slot] = (i === 0 ? 0 : total[slot]!) + best[slot]!;
+    }
+    if (!single)
+      for (let j = 0; j < n; j++) {
+        const slot = spare[j]!;
+        total[slot] = (previous === 0 ? 0 : total[slot]!) + best[slot]!;
         alive[slot] = g;
       }
-      slots = next;
-      previous = g;
-      if (slots.length === 0) break;
+    const t = found;
+    found = spare;
+    spare = t;
+    return n;
+  }
+
+  /** A further search word through the words of each product of `found[0..n)` (when they are fewer). */
+  function throughProducts(r: Reach, g: number, n: number): number {
+    const rg = nextReach();
+    for (let k = 0; k < r.ids.length; k++) {
+      reachGen[r.ids[k]!] = rg;
+      reachQuality[r.ids[k]!] = r.quality[k]! / 2;
     }
-    const ids = new Float64Array(slots.length);
-    const scores = new Float64Array(slots.length);
-    for (let i = 0; i < slots.length; i++) {
-      ids[i] = idOf[slots[i]!]!;
-      scores[i] = round(total[slots[i]!]!);
+    let kept = 0;
+    for (let j = 0; j < n; j++) {
+      const slot = found[j]!;
+      const words = slotWords[slot]!;
+      let top = -1;
+      for (let k = 0; k < words.length; k++) {
+        const w = words[k]!;
+        const id = Math.floor(w / WEIGHT_SPAN);
+        if (reachGen[id] !== rg) continue;
+        const score = reachQuality[id]! * (w - id * WEIGHT_SPAN);
+        if (score > top) top = score;
+      }
+      if (top < 0) continue;
+      total[slot]! += top;
+      alive[slot] = g;
+      found[kept++] = slot;
+    }
+    return kept;
+  }
+
+  /**
+   * Runs a search: the matching products' slots in `found[0..n)`, their scores (not rounded) in `total`.
+   * Every search word is required: the word reaching the fewest postings goes first, and each further word
+   * either walks its postings or, when the products left are fewer, looks through those products' words.
+   */
+  function run(text: string): number {
+    const list = searchWords(text).slice(0, SEARCH_WORDS_MAX);
+    if (list.length === 0) return 0;
+    scratch();
+    const reach = list.map((w, i) => reached(w, i === list.length - 1));
+    const order = reach.map((_, i) => i).sort((a, b) => reach[a]!.postings - reach[b]!.postings || a - b);
+    const perProduct = slotOf.size ? postingsTotal / slotOf.size : 1;
+    let n = 0;
+    let previous = 0;
+    for (let k = 0; k < order.length; k++) {
+      const r = reach[order[k]!]!;
+      const g = nextGeneration();
+      if (k === 0) n = throughPostings(r, g, 0);
+      else if (intersect === 'fewer' ? n * perProduct < r.postings : intersect === 'products')
+        n = throughProducts(r, g, n);
+      else n = throughPostings(r, g, previous);
+      previous = g;
+      if (n === 0) break;
+    }
+    return n;
+  }
+
+  function hits(text: string): SearchHits {
+    const n = run(text);
+    const ids = new Float64Array(n);
+    const scores = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      ids[i] = idOf[found[i]!]!;
+      scores[i] = round(total[found[i]!]!);
     }
     return { ids, scores };
   }
 
   function search(text: string): Map<number, number> {
-    const { ids, scores } = hits(text);
+    const n = run(text);
     const out = new Map<number, number>();
-    for (let i = 0; i < ids.length; i++) out.set(ids[i]!, scores[i]!);
+    for (let i = 0; i < n; i++) out.set(idOf[found[i]!]!, round(total[found[i]!]!));
     return out;
+  }
+
+  /** The best `limit` ids of the last run's `n` products (as topHits, without copying them out). */
+  function topOfRun(n: number, limit: number): number[] {
+    const topIds = new Float64Array(limit);
+    const topScores = new Float64Array(limit);
+    let size = 0;
+    // From the end: slots mostly follow the order of adding (ids rising), so on a tie of scores the
+    // first few seen are the best and the rest fail the first test.
+    for (let j = n - 1; j >= 0; j--) {
+      const slot = found[j]!;
+      const score = round(total[slot]!);
+      const id = idOf[slot]!;
+      if (size === limit) {
+        const s = topScores[limit - 1]!;
+        if (limit === 0 || score < s || (score === s && id < topIds[limit - 1]!)) continue;
+      }
+      let at = size < limit ? size++ : limit - 1;
+      while (
+        at > 0 &&
+        (score > topScores[at - 1]! || (score === topScores[at - 1] && id > topIds[at - 1]!))
+      ) {
+        topIds[at] = topIds[at - 1]!;
+        topScores[at] = topScores[at - 1]!;
+        at--;
+      }
+      topIds[at] = id;
+      topScores[at] = score;
+    }
+    return Array.from(topIds.subarray(0, size));
   }
 
   for (const d of docs) add(d);
@@ -479,8 +695,7 @@ export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine
     search,
     hits,
     suggest(text, limit) {
-      const { ids, scores } = hits(text);
-      return topHits(ids, scores, limit);
+      return topOfRun(run(text), limit);
     },
     didYouMean(text) {
       const list = searchWords(text).slice(0, SEARCH_WORDS_MAX);
@@ -488,13 +703,14 @@ export function createSearchEngine(docs: Iterable<SearchDoc> = []): SearchEngine
       const fixed = list.map((w) => {
         if (w.length < 3 || HAS_DIGIT.test(w) || counts[wordId.get(stemmed(w)) ?? -1]) return w;
         let pick: [number, number] | undefined; // word id, distance
-        for (const [id, d] of near(stemmed(w), Math.max(2, typosAllowed(w))))
+        near(stemmed(w), Math.max(2, typosAllowed(w)), (id, d) => {
           if (!pick || d < pick[1] || (d === pick[1] && counts[id]! > counts[pick[0]]!)) pick = [id, d];
+        });
         return pick ? wordForm[pick[0]]! : w;
       });
       const corrected = fixed.join(' ');
       if (corrected === list.join(' ')) return undefined;
-      return hits(corrected).ids.length ? corrected : undefined;
+      return run(corrected) ? corrected : undefined;
     },
   };
 }
@@ -504,7 +720,9 @@ export function topHits(ids: ArrayLike<number>, scores: ArrayLike<number>, limit
   const top: number[] = []; // positions, best first
   const better = (a: number, b: number): boolean =>
     scores[a]! > scores[b]! || (scores[a] === scores[b] && ids[a]! > ids[b]!);
-  for (let i = 0; i < ids.length; i++) {
+  // From the end: hits mostly come in the order of adding (ids rising), so on a tie of scores the first
+  // few seen are the best and the rest fail the first test.
+  for (let i = ids.length - 1; i >= 0; i--) {
     if (top.length === limit && (limit === 0 || !better(i, top[limit - 1]!))) continue;
     let at = top.length;
     while (at > 0 && better(i, top[at - 1]!)) at--;
