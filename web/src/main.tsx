@@ -1,6 +1,10 @@
 import { StrictMode, startTransition, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppStore } from './lib/jotai';
+import { hydratingAtom } from './lib/session/auth-atoms';
+import { SSR_DATA_ID } from './lib/ssr-data';
+import { primeCategoriesAtom } from './features/catalog/atoms';
 import { listenForInstallPrompt, registerServiceWorker, unregisterPwaWorker } from './lib/pwa';
 import { readCookie } from './lib/cookies';
 import { TOKEN_KEY } from './lib/api-client';
@@ -8,8 +12,6 @@ import { USER_KEY } from './lib/session/auth-atoms';
 import { CART_COOKIE } from './lib/session/cart-atoms';
 import { SHIPPING_COOKIE } from './lib/session/shipping-atoms';
 import { loadStoredParsers } from './lib/session/stored-parsers';
-import { DEFAULT_SLIDES } from './features/catalog/components/default-slides';
-import { heroImage } from './features/catalog/components/hero-image';
 import { afterFirstScreen, firstScreenDone, loadedAndIdle } from './lib/first-screen';
 import './styles/base.css';
 
@@ -33,21 +35,49 @@ async function boot() {
     demoBar = <DemoBar network={await startDemoWorker()} adminToken={() => getMockToken('admin')} />;
   } else {
     listenForInstallPrompt();
-    preloadHomeHero();
   }
   if (hasStoredState()) await loadStoredParsers();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
+  // A server-rendered page (issue 28) is hydrated with the answers it was made from; anything else (the demo,
+  // the offline shell, the client-rendered screens) is rendered here.
+  const store = createAppStore();
+  if (root.hasChildNodes() && document.getElementById(SSR_DATA_ID)) {
+    const { HydrationParts, islandSeeds, readSsrPayload } = await import('./app/hydration');
+    const payload = readSsrPayload();
+    if (payload) {
+      const seeds = islandSeeds(payload);
+      store.set(hydratingAtom, true);
+      store.set(primeCategoriesAtom, payload.categories);
+      hydrateRoot(
+        root,
+        <StrictMode>
+          {demoBar}
+          <App
+            store={store}
+            seeds={seeds}
+            around={(routes) => <HydrationParts seeds={seeds}>{routes}</HydrationParts>}
+          />
+        </StrictMode>,
+      );
+      afterBoot();
+      return;
+    }
+  }
   // A transition: the first render is time-sliced (yields to the browser every few ms) instead of one long task.
   const reactRoot = createRoot(root);
-  startTransition(() => {
+  startTransition(() =>
     reactRoot.render(
       <StrictMode>
         {demoBar}
-        <App />
+        <App store={store} />
       </StrictMode>,
-    );
-  });
+    ),
+  );
+  afterBoot();
+}
+
+function afterBoot(): void {
   afterFirstScreen(() => {
     if (!__DEMO__ && import.meta.env.PROD)
       registerServiceWorker().catch((err: unknown) => console.error('Service worker:', err));
@@ -58,26 +88,6 @@ async function boot() {
   void (__DEMO__ ? firstScreenDone() : loadedAndIdle()).then(() => {
     if (navigator.onLine) syncCatalogueLater();
   });
-}
-
-/**
- * The LCP image of `/` is the first hero slide (an <img> of the lazy home chunk): its fetch starts now
- * instead of after that chunk, with the <img>'s own srcset and sizes so both pick the same width.
- */
-function preloadHomeHero(): void {
-  const hero = DEFAULT_SLIDES[0]?.image;
-  if (location.pathname !== '/' || !hero) return;
-  const { src, srcSet, sizes } = heroImage(hero);
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  if (srcSet && sizes) {
-    link.imageSrcset = srcSet;
-    link.imageSizes = sizes;
-  }
-  link.href = src;
-  link.fetchPriority = 'high';
-  document.head.append(link);
 }
 
 function hasStoredState(): boolean {

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useAtomValue } from '#web/lib/jotai';
+import { hydratingAtom } from '#web/lib/session/auth-atoms';
 import styles from './option-picker.module.css';
 
 interface Props {
@@ -37,6 +39,8 @@ export function OptionPicker({
   const labelId = useId();
   const errorId = useId();
   const soldOutId = useId();
+  // A style attribute in server HTML is blocked by the CSP (style-src 'self'); set through the CSSOM once hydrated.
+  const hydrating = useAtomValue(hydratingAtom);
   return (
     <div
       role="radiogroup"
@@ -72,7 +76,11 @@ export function OptionPicker({
                 />
                 {swatches ? (
                   <>
-                    <span className={styles.swatch} style={{ background: o }} aria-hidden="true" />
+                    <span
+                      className={styles.swatch}
+                      style={hydrating ? undefined : { background: o }}
+                      aria-hidden="true"
+                    />
                     <span className="visually-hidden">{o}</span>
                   </>
                 ) : (

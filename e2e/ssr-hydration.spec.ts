@@ -1,0 +1,158 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { stockLevel } from '#contract/rules/stock';
+import { productListResponseSchema, type Product } from '#contract/schemas/product';
+import { authResponseSchema } from '#contract/schemas/user';
+import { pickAndAddToCart } from './shop-helpers';
+
+/**
+ * Issue 28: the shop pages come rendered from the server and hydrate in the browser, at phone and desktop
+ * widths. Each hydrates with no console error or warning (React reports any mismatch there), asks the API for
+ * nothing its HTML already holds, and then works as before. A signed-in shopper's name and cart never reach the
+ * HTML another visitor gets. SHOTS_DIR writes what a crawler sees (JavaScript off).
+ */
+const SHOTS = process.env.SHOTS_DIR;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+interface Watch {
+  problems: string[];
+  api: string[];
+}
+
+function watch(page: Page): Watch {
+  const w: Watch = { problems: [], api: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') w.problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => w.problems.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) w.api.push(r.url());
+  });
+  return w;
+}
+
+/** Waits until React has hydrated the server's markup of `selector` (its fiber is attached to that element). */
+async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return Boolean(el && Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+  }, selector);
+}
+
+/** Opens a server-rendered page: its HTML already shows `text`; after hydration nothing went wrong. */
+async function openRendered(page: Page, path: string, text: RegExp | string): Promise<Watch> {
+  const w = watch(page);
+  const res = await page.goto(path, { waitUntil: 'commit' });
+  const html = (await res?.text()) ?? '';
+  expect(html).toContain('id="ssr-data"');
+  await expect(page.locator('main')).toContainText(text);
+  await hydrated(page, 'main h1');
+  await page.waitForTimeout(400);
+  expect(w.problems, `console on ${path}`).toEqual([]);
+  expect(w.api, `API requests on ${path}`).toEqual([]);
+  return w;
+}
+
+let products: Product[] = [];
+
+test.beforeAll(async ({ request }) => {
+  products = productListResponseSchema.parse(
+    await (await request.get('/api/products?limit=100')).json(),
+  ).items;
+});
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the product page hydrates quietly with its data, then adds to the cart', async ({ page }) => {
+      const p = products.find(
+        (x) => x.sizes.length > 0 && x.colors.length > 0 && stockLevel(x).kind !== 'out',
+      )!;
+      await openRendered(page, `/product/${p.id}`, p.title);
+      await pickAndAddToCart(page, p);
+      await expect(page.getByTestId('cart-badge').first()).toContainText('1');
+    });
+
+    test('a filtered listing hydrates quietly, then filters and navigates', async ({ page }) => {
+      const category = products[0]!.categories[0]!;
+      await openRendered(page, `/products?category=${category.slug}&sort=price_asc`, category.name);
+      // Sorting is a new query: now the app asks the API, as before.
+      const sorted = page.waitForRequest((r) => r.url().includes('sort=price_desc'));
+      await page.getByRole('combobox', { name: /sort/i }).selectOption('price_desc');
+      await sorted;
+      await expect(page).toHaveURL(/sort=price_desc/);
+      await page.locator('main a[href^="/product/"]:visible').first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page).toHaveURL(/\/product\/\d+$/);
+    });
+
+    test('home and the privacy policy hydrate quietly', async ({ page }) => {
+      await openRendered(page, '/', 'Featured Products');
+      await openRendered(page, '/privacy-policy', 'Privacy Policy');
+      await openRendered(page, '/products', 'New Arrivals');
+    });
+
+    test("a signed-in shopper's name and cart never reach another visitor's HTML", async ({
+      browser,
+      request,
+    }) => {
+      const email = `ssr-${width}-${Date.now()}@example.com`;
+      const reg = await request.post('/api/auth/register', {
+        data: { name: 'Zebulon Quill', email, phone: '03001234567', password: 'Secret-pass-123' },
+      });
+      expect(reg.ok()).toBe(true);
+      const auth = authResponseSchema.parse(await reg.json());
+      const shopper = await browser.newContext({ viewport: { width, height: 900 } });
+      await shopper.addInitScript(
+        ([token, user]) => {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', user);
+        },
+        [auth.token, JSON.stringify(auth.user)] as const,
+      );
+      const page = await shopper.newPage();
+      const p = products.find(
+        (x) => x.sizes.length > 0 && x.colors.length > 0 && stockLevel(x).kind !== 'out',
+      )!;
+      const w = watch(page);
+      await page.goto(`/product/${p.id}`);
+      await hydrated(page, 'main h1');
+      // The signed-in parts fill in after hydration, quietly.
+      // (The account link is in the header at every width, shown on desktop, in the menu's place on a phone.)
+      await expect(page.getByRole('link', { name: 'Login / Register' })).toHaveCount(0);
+      await pickAndAddToCart(page, p);
+      expect(w.problems).toEqual([]);
+      // The shopper's own reload: their badge comes from their cookie, their name never from the server.
+      const own = await (await page.request.get(`/product/${p.id}`)).text();
+      expect(own).not.toContain('Zebulon');
+      await shopper.close();
+      // A fresh anonymous visitor of the same pages: no name, no cart.
+      for (const path of [`/product/${p.id}`, '/', '/products']) {
+        const html = await (await request.get(path, { headers: { cookie: '' } })).text();
+        expect(html).toContain('id="ssr-data"');
+        expect(html).not.toContain('Zebulon');
+        expect(html).not.toContain('data-testid="cart-badge"');
+      }
+    });
+
+    test('what a crawler sees (JavaScript off)', async ({ browser }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width, height: 900 },
+      });
+      const page = await context.newPage();
+      const p = products[0]!;
+      for (const [name, path, text] of [
+        ['product', `/product/${p.id}`, p.title],
+        ['listing', `/products?category=${p.categories[0]!.slug}`, p.categories[0]!.name],
+        ['home', '/', 'Featured Products'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.locator('main')).toContainText(text);
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/nojs-${name}-${width}.png`, fullPage: true });
+      }
+      await context.close();
+    });
+  });
+}
