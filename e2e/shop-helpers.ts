@@ -8,6 +8,17 @@ export const PHONE = '03001234567';
  * Clicks the visible option as a shopper does and checks it took: a forced check on the hidden radio clicks where
  * the input was measured, which misses while the gallery's images still shift the layout.
  */
+/**
+ * Moves to `path` inside the app, as a link would. A page opened from outside (goto, reload) has its data inside
+ * the server's HTML (issue 28) and fetches nothing; only a move inside the app fetches, and so can fail.
+ */
+export async function moveInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 export async function pick(page: Page, group: RegExp, option: string): Promise<void> {
   const options = page.getByRole('radiogroup', { name: group });
   const radio = page.getByRole('radio', { name: option, exact: true });

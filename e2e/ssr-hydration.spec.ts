@@ -26,7 +26,15 @@ function watch(page: Page): Watch {
   });
   page.on('pageerror', (e) => w.problems.push(`pageerror: ${e.message}`));
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/api/')) w.api.push(r.url());
+    // The page's own requests: the catalogue copy for offline use runs in a worker (issue 29) and fetches the
+    // whole catalogue on a first visit, whatever the page holds.
+    let fromPage = false;
+    try {
+      fromPage = r.frame() === page.mainFrame();
+    } catch {
+      fromPage = false;
+    }
+    if (fromPage && new URL(r.url()).pathname.startsWith('/api/')) w.api.push(r.url());
   });
   return w;
 }
