@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect as baseExpect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page, type Route } from './fixtures';
 import { productListResponseSchema, type Product } from '#contract/schemas/product';
 import { moveInApp, openProduct, pick, register } from './shop-helpers';
 

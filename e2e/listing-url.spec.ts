@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { effectivePrice } from '#contract/rules/money';
 import { cardPrices, setRange } from './storefront-helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { ProductListResponse } from '#contract/schemas/product';
 import { persistentContext } from './pwa-helpers';
 

@@ -5,10 +5,6 @@ import type { Product } from '#contract/schemas/product';
 export const PHONE = '03001234567';
 
 /**
- * Clicks the visible option as a shopper does and checks it took: a forced check on the hidden radio clicks where
- * the input was measured, which misses while the gallery's images still shift the layout.
- */
-/**
  * Moves to `path` inside the app, as a link would. A page opened from outside (goto, reload) has its data inside
  * the server's HTML (issue 28) and fetches nothing; only a move inside the app fetches, and so can fail.
  */
@@ -19,6 +15,20 @@ export async function moveInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/**
+ * Whether `p` has units to sell in its first size and colour (what pickAndAddToCart takes by default): specs that
+ * run earlier (admin-at-size) leave sold-out and low products at the top of the latest list.
+ */
+export function hasUnits(p: Product, size = p.sizes[0], color = p.colors[0]): boolean {
+  if (size === undefined || color === undefined) return false;
+  if (!p.inventory?.length) return true;
+  return (p.inventory.find((l) => l.size === size && l.color === color)?.quantity ?? 0) >= 5;
+}
+
+/**
+ * Clicks the visible option as a shopper does and checks it took: a forced check on the hidden radio clicks where
+ * the input was measured, which misses while the gallery's images still shift the layout.
+ */
 export async function pick(page: Page, group: RegExp, option: string): Promise<void> {
   const options = page.getByRole('radiogroup', { name: group });
   const radio = page.getByRole('radio', { name: option, exact: true });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { effectivePrice } from '#contract/rules/money';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { authResponseSchema } from '#contract/schemas/user';

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppStore } from './lib/jotai';
@@ -13,6 +13,7 @@ import { CART_COOKIE } from './lib/session/cart-atoms';
 import { SHIPPING_COOKIE } from './lib/session/shipping-atoms';
 import { loadStoredParsers } from './lib/session/stored-parsers';
 import { afterFirstScreen, firstScreenDone, loadedAndIdle } from './lib/first-screen';
+import { markHydrated } from './lib/hydrated-mark';
 import './styles/base.css';
 
 /**
@@ -71,10 +72,17 @@ async function boot() {
       <StrictMode>
         {demoBar}
         <App store={store} />
+        <Rendered />
       </StrictMode>,
     ),
   );
   afterBoot();
+}
+
+/** A client-rendered page can be used from its first render on (hydrated-mark.ts). */
+function Rendered() {
+  useEffect(markHydrated, []);
+  return null;
 }
 
 function afterBoot(): void {

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useSetAtom } from '#web/lib/jotai';
+import { markHydrated } from '#web/lib/hydrated-mark';
+import { useAtom } from '#web/lib/jotai';
 import { hydratingAtom } from '#web/lib/session/auth-atoms';
 import { AfterScreenContext, SSR_DATA_ID, type Seeds, type SsrPayload } from '#web/lib/ssr-data';
 
@@ -54,11 +55,14 @@ function SeedsScope({ onNavigate }: { onNavigate: () => void }) {
 /**
  * After hydration: the signed-in parts (user menu, wishlist, notifications) fill in (auth-atoms.ts). Mounted
  * with the lazy screen: flipped earlier, a screen still waiting for its chunk would hydrate signed in against
- * the anonymous HTML.
+ * the anonymous HTML. Once they are in, the page is marked hydrated (hydrated-mark.ts).
  */
 function HydrationEnd() {
-  const setHydrating = useSetAtom(hydratingAtom);
-  useEffect(() => startTransition(() => setHydrating(false)), [setHydrating]);
+  const [hydrating, setHydrating] = useAtom(hydratingAtom);
+  useEffect(() => {
+    if (hydrating) startTransition(() => setHydrating(false));
+    else markHydrated();
+  }, [hydrating, setHydrating]);
   return null;
 }
 
