@@ -13,7 +13,7 @@ import { CART_COOKIE } from './lib/session/cart-atoms';
 import { SHIPPING_COOKIE } from './lib/session/shipping-atoms';
 import { loadStoredParsers } from './lib/session/stored-parsers';
 import { afterFirstScreen, firstScreenDone, loadedAndIdle } from './lib/first-screen';
-import { markHydrated } from './lib/hydrated-mark';
+import { holdEarlyTaps, markHydrated } from './lib/hydrated-mark';
 import './styles/base.css';
 
 /**
@@ -25,6 +25,10 @@ import './styles/base.css';
  * a lazy chunk awaited before the first render only when there is such state (a first visit needs no zod).
  */
 async function boot() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing');
+  const served = root.hasChildNodes() && document.getElementById(SSR_DATA_ID) !== null;
+  if (served) holdEarlyTaps();
   let demoBar: ReactNode = null;
   if (__DEMO__) {
     await unregisterPwaWorker().catch(() => undefined);
@@ -38,13 +42,11 @@ async function boot() {
     listenForInstallPrompt();
   }
   if (hasStoredState()) await loadStoredParsers();
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root missing');
   // A server-rendered page (issue 28) is hydrated with the answers it was made from; anything else (the demo,
   // the offline shell, the client-rendered screens) is rendered here.
   const store = createAppStore();
-  if (root.hasChildNodes() && document.getElementById(SSR_DATA_ID)) {
-    const { HydrationParts, islandSeeds, readSsrPayload } = await import('./app/hydration');
+  if (served) {
+    const { HydrationParts, islandSeeds, keepIsland, readSsrPayload } = await import('./app/hydration');
     const payload = readSsrPayload();
     if (payload) {
       const seeds = islandSeeds(payload);
@@ -61,10 +63,12 @@ async function boot() {
           />
         </StrictMode>,
       );
+      keepIsland(payload);
       afterBoot();
       return;
     }
   }
+  // (A payload that cannot be read: the page renders here; taps held meanwhile end with its first render.)
   // A transition: the first render is time-sliced (yields to the browser every few ms) instead of one long task.
   const reactRoot = createRoot(root);
   startTransition(() =>

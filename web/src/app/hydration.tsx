@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { keepServedAnswer } from '#web/lib/catalogue-cache';
 import { markHydrated } from '#web/lib/hydrated-mark';
 import { useAtom } from '#web/lib/jotai';
 import { hydratingAtom } from '#web/lib/session/auth-atoms';
@@ -40,6 +41,18 @@ export function islandSeeds(payload: SsrPayload): Seeds & { end(): void } {
       ended = true;
     },
   };
+}
+
+/** Keeps the island's answers in the device's catalogue copy, as fetched answers are (catalogue-cache.ts). */
+export function keepIsland(payload: SsrPayload): void {
+  for (const [hash, data] of Object.entries(payload.queries)) {
+    try {
+      const key: unknown = JSON.parse(hash);
+      if (Array.isArray(key)) keepServedAnswer(key, data);
+    } catch {
+      // not a key of ours: nothing to keep
+    }
+  }
 }
 
 /** Ends the island's seeds at the first change of location (inside the router). */
