@@ -118,9 +118,33 @@ for (const width of [375, 1280]) {
       await expect(page.getByRole('main')).toContainText(`Size: ${size}`);
     });
 
+    test('a tap on Add to Cart while the page hydrates is held, then taken once it has', async ({ page }) => {
+      const p = products.find((x) => stockLevel(x).kind !== 'out' && hasUnits(x))!;
+      // The app has started (it holds taps) but its hydration chunk waits until the shopper has tapped.
+      let release = () => {};
+      const tapped = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/hydration-[\w-]+\.js$/, async (route) => {
+        await tapped;
+        await route.continue();
+      });
+      await page.goto(`/product/${p.id}`, { waitUntil: 'commit' });
+      await page.waitForRequest(/\/assets\/hydration-[\w-]+\.js$/);
+      await page.getByRole('radiogroup', { name: /^Size/ }).locator('label').first().click();
+      await page
+        .getByRole('radiogroup', { name: /^Colour/ })
+        .locator('label')
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(page.locator(HYDRATED)).toHaveCount(0);
+      release();
+      await expect(page).toHaveURL(/\/cart$/);
+      await expect(page.getByTestId('cart-badge').first()).toContainText('1');
+    });
+
     test('a filtered listing hydrates quietly, then filters and navigates', async ({ page }) => {
       await catalogueCopied(page);
-      const category = products[0]!.categories[0]!;
+      const category = products.find((x) => x.categories.length > 0)!.categories[0]!;
       await openRendered(page, `/products?category=${category.slug}&sort=price_asc`, category.name);
       // Sorting is a new query: now the app asks the API, as before.
       const sorted = page.waitForRequest((r) => r.url().includes('sort=price_desc'));
@@ -186,7 +210,7 @@ for (const width of [375, 1280]) {
         viewport: { width, height: 900 },
       });
       const page = await context.newPage();
-      const p = products[0]!;
+      const p = products.find((x) => x.categories.length > 0)!;
       for (const [name, path, text] of [
         ['product', `/product/${p.id}`, p.title],
         ['listing', `/products?category=${p.categories[0]!.slug}`, p.categories[0]!.name],
