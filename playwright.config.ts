@@ -28,7 +28,9 @@ process.env.ADMIN_PASSWORD ??= 'admin-e2e-pass';
 // Parallel runs on one machine (several people or agents) each take their own build folder and results.
 // Absolute: Vite's root is web/, so a relative --outDir would land in web/dist while the server reads ./dist.
 const DIST = resolve(process.env.E2E_DIST_DIR ?? 'dist');
-const build = process.env.E2E_SKIP_BUILD ? '' : `npx vite build --outDir ${DIST} --emptyOutDir && `;
+const build = process.env.E2E_SKIP_BUILD
+  ? ''
+  : `npx vite build --outDir ${DIST} --emptyOutDir && npx vite build --ssr src/entry-server.tsx --outDir ${DIST}/server && `;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -112,11 +112,11 @@ const CHUNK_GROUPS = [
   },
 ];
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'web',
   // The demo can be built for a sub-path of its host (DEMO_BASE); the shop itself is always served at /.
   base: mode === 'demo' ? demoBase() : '/',
-  publicDir: '../public',
+  publicDir: isSsrBuild ? false : '../public',
   envDir: '..',
   define: {
     __STORE_CONFIG__: JSON.stringify(loadStoreConfig()),
@@ -132,18 +132,24 @@ export default defineConfig(({ mode }) => ({
     ],
   },
   // Demo mode has MSW's worker on the same scope: no PWA service worker there (issue 6).
-  plugins: [react(), ...(mode === 'demo' ? [demoImages()] : [VitePWA(pwaOptions)])],
+  plugins: [react(), ...(mode === 'demo' ? [demoImages()] : isSsrBuild ? [] : [VitePWA(pwaOptions)])],
   // The catalogue copy's worker (web/src/lib/catalogue-sync.worker.ts) loads the contract's schemas lazily:
   // a module worker, split like the app.
   worker: { format: 'es' as const },
   build: {
-    outDir: mode === 'demo' ? '../dist-demo' : '../dist',
+    // The server's rendering (issue 28, web/src/entry-server.tsx) goes beside the app it renders, in dist/server/.
+    outDir: mode === 'demo' ? '../dist-demo' : isSsrBuild ? '../dist/server' : '../dist',
     emptyOutDir: true,
     sourcemap: false,
     // A browser without <link rel="modulepreload"> (Safari before 17, Firefox before 115) still loads every chunk,
     // only without the head start; the polyfill would cost every visitor first-load bytes for those few.
     modulePreload: { polyfill: false },
-    rollupOptions: { output: { chunkFileNames: chunkFileName, codeSplitting: { groups: CHUNK_GROUPS } } },
+    // The server links a rendered screen's CSS and chunks from it (server/http/pages/screen-assets.ts).
+    manifest: !isSsrBuild,
+    // The server's rendering is one file: reloaded whole (a new import URL) when a build replaces it.
+    rollupOptions: isSsrBuild
+      ? { output: { codeSplitting: false } }
+      : { output: { chunkFileNames: chunkFileName, codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { checkAdminScreen } from './a11y-helpers';
 import { ADMIN, amountOf, openAdminSection, signIn } from './admin-journey-helpers';
 

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from './fixtures';
 import { formatMoney } from '#contract/rules/money';
 import { productListResponseSchema, productSchema, type Product } from '#contract/schemas/product';
 import { salesReportResponseSchema } from '#contract/schemas/report';

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from './fixtures';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { salesReportResponseSchema, type SalesRange } from '#contract/schemas/report';
 import { animationsSettled } from './a11y-helpers';

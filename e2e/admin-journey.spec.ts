@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { slugFromName } from '#contract/rules/validation';
 import { ADMIN, dashboardFigures, drawPng, registerShopper, signIn } from './admin-journey-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { checkAdminScreen, SHOTS } from './a11y-helpers';
 import { ADMIN, signIn } from './admin-journey-helpers';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { orderSchema } from '#contract/schemas/order';
 import { productListResponseSchema, type Product } from '#contract/schemas/product';
 import { demoShopperCredentials } from '#mock-api/mock-store';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { checkAdminScreen, SHOTS, animationsSettled } from './a11y-helpers';
 import { ADMIN, openAdminSection, registerShopper, signIn } from './admin-journey-helpers';

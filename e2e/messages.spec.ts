@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { expectNoSeriousViolations } from './a11y-helpers';
 import { ADMIN, openAdminSection, signIn } from './admin-journey-helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './fixtures';
 import { productSchema, type Product } from '#contract/schemas/product';
 import { authResponseSchema } from '#contract/schemas/user';
 import { persistentContext } from './pwa-helpers';

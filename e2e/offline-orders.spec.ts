@@ -5,7 +5,7 @@ import {
   type BrowserContext,
   type Page,
   type Route,
-} from '@playwright/test';
+} from './fixtures';
 import { productListResponseSchema, type Product } from '#contract/schemas/product';
 import { orderSchema, type Order } from '#contract/schemas/order';
 import { authResponseSchema } from '#contract/schemas/user';

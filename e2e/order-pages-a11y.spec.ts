@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './fixtures';
 import { productListResponseSchema } from '#contract/schemas/product';
 import type { AuthResponse } from '#contract/schemas/user';
 import { expectNoSeriousViolations } from './a11y-helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { formatMoney } from '#contract/rules/money';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { authResponseSchema } from '#contract/schemas/user';

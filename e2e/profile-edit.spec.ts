@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { fillAddress, openProduct, pickAndAddToCart } from './shop-helpers';
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
+import { watchContext } from './fixtures';
 
 /** Shared by the PWA specs: the launch options of playwright.config.ts, in a persistent profile. */
 export const CHROMIUM_ARGS = [
@@ -23,6 +24,7 @@ export async function persistentContext(
     baseURL,
     viewport: { width: 1280, height: 900 },
   });
+  watchContext(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { ProductListResponse } from '#contract/schemas/product';
 import { persistentContext } from './pwa-helpers';
 
@@ -10,7 +10,7 @@ import { persistentContext } from './pwa-helpers';
  */
 test.describe.configure({ timeout: 240_000 });
 
-/** What the server's page has and the shell has not: its canonical link and the summary for previewers. */
+/** What the server's page has and the shell has not: its canonical link and its rendered body's data island. */
 async function fromServer(page: Page, path: string) {
   const canonical = page.locator('link[rel="canonical"]');
   await expect(canonical).toHaveCount(1);
@@ -18,7 +18,7 @@ async function fromServer(page: Page, path: string) {
   expect(await canonical.getAttribute('href')).toMatch(
     new RegExp(`^http://localhost:\\d+${path.replace('?', '\\?')}$`),
   );
-  expect(await page.locator('noscript').count()).toBeGreaterThan(0);
+  expect(await page.locator('script#ssr-data[type="application/json"]').count()).toBeGreaterThan(0);
 }
 
 test('network first with the worker active, the shell when slow or offline, robots.txt as itself', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Product, ProductListResponse } from '#contract/schemas/product';
 import { effectivePrice } from '#contract/rules/money';
 import { setRange } from './storefront-helpers';

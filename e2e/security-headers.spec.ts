@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ADMIN, drawPng, signIn } from './admin-journey-helpers';
 
 /**
@@ -60,7 +60,9 @@ test('the HTML carries the hardening headers and no inline script', async ({ pag
   expect(scripts.length).toBeGreaterThan(0);
   // Every script runs from a file; the page heads' JSON-LD (server/http/pages) is data a browser never runs.
   for (const tag of scripts)
-    expect(tag).toMatch(/\bsrc=|^<script type="application\/ld\+json" id="ld-[a-z0-9-]+">$/);
+    expect(tag).toMatch(
+      /\bsrc=|^<script type="application\/ld\+json" id="ld-[a-z0-9-]+">$|^<script type="application\/json" id="ssr-data">$/,
+    );
   expect(html).not.toMatch(/<style\b|\sstyle=/);
 });
 

@@ -5,6 +5,27 @@ import type { Product } from '#contract/schemas/product';
 export const PHONE = '03001234567';
 
 /**
+ * Moves to `path` inside the app, as a link would. A page opened from outside (goto, reload) has its data inside
+ * the server's HTML (issue 28) and fetches nothing; only a move inside the app fetches, and so can fail.
+ */
+export async function moveInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * Whether `p` has units to sell in its first size and colour (what pickAndAddToCart takes by default): specs that
+ * run earlier (admin-at-size) leave sold-out and low products at the top of the latest list.
+ */
+export function hasUnits(p: Product, size = p.sizes[0], color = p.colors[0]): boolean {
+  if (size === undefined || color === undefined) return false;
+  if (!p.inventory?.length) return true;
+  return (p.inventory.find((l) => l.size === size && l.color === color)?.quantity ?? 0) >= 5;
+}
+
+/**
  * Clicks the visible option as a shopper does and checks it took: a forced check on the hidden radio clicks where
  * the input was measured, which misses while the gallery's images still shift the layout.
  */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { effectivePrice } from '#contract/rules/money';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { authResponseSchema } from '#contract/schemas/user';
@@ -18,6 +18,8 @@ for (const width of [1280, 375]) {
       request,
       baseURL,
     }) => {
+      // Six screens, each scanned by axe: near the 60 s limit on a loaded machine (59 s seen at 375 px).
+      test.slow();
       const list = productListResponseSchema.parse(await (await request.get('/api/products?limit=4')).json());
       const lines = list.items.slice(0, 2).map((p) => ({
         productId: p.id,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { effectivePrice, formatMoney } from '#contract/rules/money';
 import { productListResponseSchema, type Product } from '#contract/schemas/product';
 import { orderSchema } from '#contract/schemas/order';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { productListResponseSchema, type Product } from '#contract/schemas/product';
 import { ADMIN, registerShopper, signIn } from './admin-journey-helpers';
 import { openProduct, pick } from './shop-helpers';

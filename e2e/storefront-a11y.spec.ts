@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { animationsSettled } from './a11y-helpers';
 
 /** axe-core on home, list and detail at desktop and phone widths: no serious or critical violations. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /**
  * Full-page screenshots of home, list and detail at 375 and 1280 px, written to test-results/screenshots/

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { cardPrices, cartCookie, setRange } from './storefront-helpers';
 
 /** The shopper's browsing journeys of issue 3 against the real server and its seeded demo catalogue. */

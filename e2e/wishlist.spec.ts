@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { animationsSettled } from './a11y-helpers';
 import { signIn } from './admin-journey-helpers';
 import { register } from './shop-helpers';

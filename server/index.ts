@@ -87,6 +87,8 @@ async function main(): Promise<void> {
         store: storeConfig,
         currency: env.STORE_CURRENCY ?? storeConfig.currency,
       },
+      onRenderError: (err, url) =>
+        logger.error({ err, url }, 'server rendering failed; sent client-rendered'),
     },
   });
   const server = createLimitedServer(app.callback(), { maxConnections: env.MAX_CONNECTIONS });

@@ -1,6 +1,10 @@
-import { StrictMode, startTransition, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppStore } from './lib/jotai';
+import { hydratingAtom } from './lib/session/auth-atoms';
+import { SSR_DATA_ID } from './lib/ssr-data';
+import { primeCategoriesAtom } from './features/catalog/atoms';
 import { listenForInstallPrompt, registerServiceWorker, unregisterPwaWorker } from './lib/pwa';
 import { readCookie } from './lib/cookies';
 import { TOKEN_KEY } from './lib/api-client';
@@ -8,9 +12,8 @@ import { USER_KEY } from './lib/session/auth-atoms';
 import { CART_COOKIE } from './lib/session/cart-atoms';
 import { SHIPPING_COOKIE } from './lib/session/shipping-atoms';
 import { loadStoredParsers } from './lib/session/stored-parsers';
-import { DEFAULT_SLIDES } from './features/catalog/components/default-slides';
-import { heroImage } from './features/catalog/components/hero-image';
 import { afterFirstScreen, firstScreenDone, loadedAndIdle } from './lib/first-screen';
+import { holdEarlyTaps, markHydrated } from './lib/hydrated-mark';
 import './styles/base.css';
 
 /**
@@ -22,6 +25,10 @@ import './styles/base.css';
  * a lazy chunk awaited before the first render only when there is such state (a first visit needs no zod).
  */
 async function boot() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing');
+  const served = root.hasChildNodes() && document.getElementById(SSR_DATA_ID) !== null;
+  if (served) holdEarlyTaps();
   let demoBar: ReactNode = null;
   if (__DEMO__) {
     await unregisterPwaWorker().catch(() => undefined);
@@ -33,21 +40,56 @@ async function boot() {
     demoBar = <DemoBar network={await startDemoWorker()} adminToken={() => getMockToken('admin')} />;
   } else {
     listenForInstallPrompt();
-    preloadHomeHero();
   }
   if (hasStoredState()) await loadStoredParsers();
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root missing');
+  // A server-rendered page (issue 28) is hydrated with the answers it was made from; anything else (the demo,
+  // the offline shell, the client-rendered screens) is rendered here.
+  const store = createAppStore();
+  if (served) {
+    const { HydrationParts, islandSeeds, keepIsland, readSsrPayload } = await import('./app/hydration');
+    const payload = readSsrPayload();
+    if (payload) {
+      const seeds = islandSeeds(payload);
+      store.set(hydratingAtom, true);
+      store.set(primeCategoriesAtom, payload.categories);
+      hydrateRoot(
+        root,
+        <StrictMode>
+          {demoBar}
+          <App
+            store={store}
+            seeds={seeds}
+            around={(routes) => <HydrationParts seeds={seeds}>{routes}</HydrationParts>}
+          />
+        </StrictMode>,
+      );
+      keepIsland(payload);
+      afterBoot();
+      return;
+    }
+  }
+  // (A payload that cannot be read: the page renders here; taps held meanwhile end with its first render.)
   // A transition: the first render is time-sliced (yields to the browser every few ms) instead of one long task.
   const reactRoot = createRoot(root);
-  startTransition(() => {
+  startTransition(() =>
     reactRoot.render(
       <StrictMode>
         {demoBar}
-        <App />
+        <App store={store} />
+        <Rendered />
       </StrictMode>,
-    );
-  });
+    ),
+  );
+  afterBoot();
+}
+
+/** A client-rendered page can be used from its first render on (hydrated-mark.ts). */
+function Rendered() {
+  useEffect(markHydrated, []);
+  return null;
+}
+
+function afterBoot(): void {
   afterFirstScreen(() => {
     if (!__DEMO__ && import.meta.env.PROD)
       registerServiceWorker().catch((err: unknown) => console.error('Service worker:', err));
@@ -58,26 +100,6 @@ async function boot() {
   void (__DEMO__ ? firstScreenDone() : loadedAndIdle()).then(() => {
     if (navigator.onLine) syncCatalogueLater();
   });
-}
-
-/**
- * The LCP image of `/` is the first hero slide (an <img> of the lazy home chunk): its fetch starts now
- * instead of after that chunk, with the <img>'s own srcset and sizes so both pick the same width.
- */
-function preloadHomeHero(): void {
-  const hero = DEFAULT_SLIDES[0]?.image;
-  if (location.pathname !== '/' || !hero) return;
-  const { src, srcSet, sizes } = heroImage(hero);
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  if (srcSet && sizes) {
-    link.imageSrcset = srcSet;
-    link.imageSizes = sizes;
-  }
-  link.href = src;
-  link.fetchPriority = 'high';
-  document.head.append(link);
 }
 
 function hasStoredState(): boolean {

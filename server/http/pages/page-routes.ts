@@ -22,6 +22,12 @@ import { createShellLoader, pageHtml } from './page-shell';
 import { createPageRenderer } from './render-page';
 import type { SiteSettings } from './site';
 import { createSitemaps } from './sitemap';
+import { scriptJson } from './page-head';
+import { readManifest, screenLinks } from './screen-assets';
+import { catalogPortOf, createSsrLoader, type LoadedSsr, type SsrModule } from './ssr-render';
+
+/** The island's id (web/src/lib/ssr-data.ts reads it). */
+const SSR_DATA_ID = 'ssr-data';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
@@ -32,10 +38,22 @@ interface Prepared {
   status: number;
   type: string;
   etag: string;
+  /** As sent to a visitor with an empty cart. */
   bytes: Buffer;
   /** The shell it was made from ('' for files that use none). */
   shell: string;
+  /** A server-rendered page: the cart's badge and total, filled per request (outside this cache). */
+  cart?: CartHoles;
 }
+
+/** The page cut at the cart marks (before the badge, between badge and total, after the total). */
+interface CartHoles {
+  parts: [Buffer, Buffer, Buffer];
+  slots: SsrModule['cartSlots'];
+  empty: { badge: string; total: string };
+}
+
+const CART_COOKIE = 'cart';
 
 export interface PagesOptions {
   source: PageSource;
@@ -45,13 +63,58 @@ export interface PagesOptions {
   sitemapPageSize?: number;
   maxBytes?: number;
   maxEntries?: number;
+  /** The server's rendering (ssr-render.ts); by default the one built into <distDir>/server/. */
+  ssr?: () => Promise<LoadedSsr | null>;
+  /** A page the server could not render (it was sent client-rendered instead). */
+  onRenderError?: (err: unknown, url: string) => void;
 }
+
+const sha1 = (data: Buffer | string): string => createHash('sha1').update(data).digest('base64url');
 
 const prepared = (status: number, type: string, text: string, shell: string): Prepared => {
   const bytes = Buffer.from(text);
-  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  return { status, type, etag, bytes, shell };
+  return { status, type, etag: `"${sha1(bytes)}"`, bytes, shell };
 };
+
+/** A rendered page with its cart marks cut out, sent as an empty cart unless the cookie says otherwise. */
+function preparedWithCart(status: number, text: string, shell: string, app: SsrModule): Prepared {
+  const { badge, total } = app.CART_MARKS;
+  const b = text.indexOf(badge);
+  const t = b < 0 ? -1 : text.indexOf(total, b + badge.length);
+  if (t < 0) return prepared(status, HTML_TYPE, text, shell);
+  const parts: [Buffer, Buffer, Buffer] = [
+    Buffer.from(text.slice(0, b)),
+    Buffer.from(text.slice(b + badge.length, t)),
+    Buffer.from(text.slice(t + total.length)),
+  ];
+  const empty = app.cartSlots(undefined);
+  const bytes = Buffer.concat([
+    parts[0],
+    Buffer.from(empty.badge),
+    parts[1],
+    Buffer.from(empty.total),
+    parts[2],
+  ]);
+  return {
+    status,
+    type: HTML_TYPE,
+    etag: `"${sha1(bytes)}"`,
+    bytes,
+    shell,
+    cart: { parts, slots: app.cartSlots, empty },
+  };
+}
+
+/** The page as this visitor gets it: their cart's badge and total (from the `cart` cookie) in the holes. */
+function forVisitor(p: Prepared, cookie: string | undefined): Prepared {
+  if (!p.cart || !cookie) return p;
+  const { badge, total } = p.cart.slots(cookie);
+  if (badge === p.cart.empty.badge && total === p.cart.empty.total) return p;
+  const [before, between, after] = p.cart.parts;
+  const bytes = Buffer.concat([before, Buffer.from(badge), between, Buffer.from(total), after]);
+  // The page's own tag plus the cart's: another cart is another answer, never a 304 of this one.
+  return { ...p, bytes, etag: `${p.etag.slice(0, -1)}.${sha1(`${badge}\n${total}`)}"`, cart: undefined };
+}
 
 async function send(ctx: Context, p: Prepared): Promise<void> {
   ctx.set('ETag', p.etag);
@@ -77,6 +140,14 @@ export function pageRoutes(options: PagesOptions): Middleware {
   const renderer = createPageRenderer(source, site);
   const sitemaps = createSitemaps(source, site, options.sitemapPageSize);
   const shell = createShellLoader(options.distDir);
+  const ssr = options.ssr ?? createSsrLoader(options.distDir);
+  const port = catalogPortOf(source);
+  // The build's manifest, read again with each new build (the shell's stamp).
+  let manifest: { stamp: string; read: ReturnType<typeof readManifest> } | null = null;
+  const manifestOf = (stamp: string) => {
+    if (manifest?.stamp !== stamp) manifest = { stamp, read: readManifest(options.distDir) };
+    return manifest.read;
+  };
   const cache = new BoundedCache<string, Prepared>({
     maxBytes: options.maxBytes ?? PAGE_CACHE_MAX_BYTES,
     maxEntries: options.maxEntries ?? PAGE_CACHE_MAX_ENTRIES,
@@ -85,11 +156,15 @@ export function pageRoutes(options: PagesOptions): Middleware {
   });
 
   /** From the cache, or made now and kept (null key: made, not kept). */
-  const through = (key: string | null, stamp: string, make: () => Prepared | null): Prepared | null => {
+  const through = async (
+    key: string | null,
+    stamp: string,
+    make: () => Prepared | null | Promise<Prepared | null>,
+  ): Promise<Prepared | null> => {
     const held = key === null ? undefined : cache.get(key);
     if (held && held.shell === stamp) return held;
     const version = source.version();
-    const made = make();
+    const made = await make();
     // A write that landed while it was made: sent, not kept under the newer version. A 404 (any id
     // anyone can make up) is cheap to make and not kept, so it cannot push real pages out.
     if (made && made.status !== 404 && key !== null && version === source.version()) cache.set(key, made);
@@ -100,7 +175,7 @@ export function pageRoutes(options: PagesOptions): Middleware {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const path = ctx.path;
     if (sitemaps.owns(path)) {
-      const file = through(`file ${path}`, '', () => {
+      const file = await through(`file ${path}`, '', () => {
         const f = sitemaps.render(path);
         return f && prepared(200, f.type, f.text, '');
       });
@@ -119,10 +194,29 @@ export function pageRoutes(options: PagesOptions): Middleware {
         : route.kind === 'listing'
           ? answerKey('/products', ctx.querystring)
           : trimmed;
-    const page = through(key && `page ${key}`, current.stamp, () => {
+    const app = route.kind === 'client' ? null : await ssr();
+    const stamp = app ? `${current.stamp}|${app.stamp}` : current.stamp;
+    const page = await through(key && `page ${key}`, stamp, async () => {
       const rendered = renderer.renderPage(route, ctx.querystring);
-      return prepared(rendered.status, HTML_TYPE, pageHtml(current, rendered), current.stamp);
+      // The shop pages' body: the app rendered on the server (ssr-render.ts), for the anonymous shop.
+      if (!app || rendered.status !== 200)
+        return prepared(rendered.status, HTML_TYPE, pageHtml(current, rendered), stamp);
+      const url = ctx.querystring ? `${path}?${ctx.querystring}` : path;
+      try {
+        const { html, payload } = await app.module.renderApp(url, port);
+        // React puts the pictures' preloads (fetchPriority high) first: they belong in the head, not in #root.
+        const preloads = /^(?:<link [^>]*>)+/.exec(html)?.[0] ?? '';
+        rendered.bodyHtml = html.slice(preloads.length);
+        rendered.headExtra = preloads + screenLinks(await manifestOf(current.stamp), route.kind);
+        rendered.islandHtml = `<script type="application/json" id="${SSR_DATA_ID}">${scriptJson(payload)}</script>`;
+      } catch (err) {
+        // Not rendered: this visitor gets the client-rendered shell, and the page is not kept that way.
+        options.onRenderError?.(err, url);
+        await send(ctx, prepared(rendered.status, HTML_TYPE, pageHtml(current, rendered), stamp));
+        return null;
+      }
+      return preparedWithCart(rendered.status, pageHtml(current, rendered), stamp, app.module);
     });
-    if (page) await send(ctx, page);
+    if (page) await send(ctx, forVisitor(page, ctx.cookies.get(CART_COOKIE)));
   };
 }

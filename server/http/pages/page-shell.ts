@@ -49,8 +49,10 @@ export function pageHtml(shell: Shell, page: RenderedPage): string {
   let html = shell.html
     .replace(/<title>[^<]*<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  const head = headHtml(page.head);
+  const head = headHtml(page.head) + (page.headExtra ?? '');
   html = html.replace('</head>', () => `\n    ${head}\n  </head>`);
-  const root = `<div id="root">${page.bodyHtml ?? ''}</div>${page.noscriptHtml ?? ''}`;
+  // A rendered body speaks for itself; the <noscript> summary is for a shell whose #root is empty.
+  const after = page.bodyHtml ? (page.islandHtml ?? '') : (page.noscriptHtml ?? '');
+  const root = `<div id="root">${page.bodyHtml ?? ''}</div>${after}`;
   return html.replace(ROOT, () => root);
 }

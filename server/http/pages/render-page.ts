@@ -32,6 +32,10 @@ export interface RenderedPage {
   bodyHtml?: string;
   /** Outside #root, for crawlers and previewers without script; browsers with script ignore it. */
   noscriptHtml?: string;
+  /** Put at the end of the head (the rendered body's picture preloads). */
+  headExtra?: string;
+  /** The answers the body was made from, as a non-executable JSON island (ssr-render.ts), after #root. */
+  islandHtml?: string;
   /** The answers the page was made from (for a later hydration's first data). */
   data?: unknown;
 }

@@ -135,7 +135,10 @@ export function serveWebApp(distDir: string, { redirectUnknown = false } = {}): 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const rel = ctx.path === '/' ? 'index.html' : ctx.path.slice(1);
-    if (await sendFile(ctx, root, rel, appCache)) return;
+    // dist/server/ holds the server's own rendering code (issue 28): never a file of the site.
+    const target = inside(root, rel);
+    const serverCode = target !== null && `${target.file}${sep}`.startsWith(join(root, 'server') + sep);
+    if (!serverCode && (await sendFile(ctx, root, rel, appCache))) return;
     if (redirectUnknown && !ctx.path.startsWith('/api/')) {
       ctx.set('Cache-Control', 'no-store');
       if (/\.[^/]*$/.test(ctx.path)) {

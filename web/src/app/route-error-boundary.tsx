@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '#web/components/button';
+import { markHydrated } from '#web/lib/hydrated-mark';
 import { applyUpdate } from '#web/lib/pwa';
 import styles from './route-error-boundary.module.css';
 
@@ -24,6 +25,8 @@ class Boundary extends Component<BoundaryProps, State> {
 
   override componentDidCatch(error: unknown): void {
     console.error(error);
+    // A server-rendered page whose screen failed is as hydrated as it gets: its Reload button must work.
+    markHydrated();
   }
 
   override componentDidUpdate(prev: BoundaryProps): void {

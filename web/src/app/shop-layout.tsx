@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, use } from 'react';
+import { AfterScreenContext } from '#web/lib/ssr-data';
 import { Outlet } from 'react-router';
 import { ScrollToTop } from './scroll-to-top';
 import { PageFallback } from './page-fallback';
@@ -28,6 +29,7 @@ export function ShopLayout() {
         <RouteErrorBoundary>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
+            {use(AfterScreenContext)}
           </Suspense>
         </RouteErrorBoundary>
       </main>

@@ -71,6 +71,21 @@ async function remember(name: CachedEndpoint, key: string, data: unknown): Promi
   if (name === 'listProducts') await writeProducts(db, endpoints.listProducts.response.parse(data).items);
 }
 
+/**
+ * Keeps an answer that came inside a server-rendered page (issue 28; `key` is the screen's query key, see
+ * web/src/entry-server.tsx) as if it had come from the network: a page opened online still opens offline.
+ */
+export function keepServedAnswer(key: readonly unknown[], data: unknown): void {
+  const [name, arg] = key;
+  let kept: Promise<void> | undefined;
+  if (name === 'getProduct' && typeof arg === 'number') {
+    kept = remember(name, cacheKey(name, { params: { id: arg } }), data);
+  } else if (name === 'listProducts' && typeof arg === 'object' && arg !== null) {
+    kept = remember(name, cacheKey(name, { query: arg as Query }), data);
+  }
+  kept?.catch(() => undefined);
+}
+
 async function forget(name: CachedEndpoint, input: ApiInput<CachedEndpoint>): Promise<void> {
   if (name !== 'getProduct') return;
   const [{ catalogueDb }, { deleteProducts }] = await Promise.all([import('./db'), import('./local-writes')]);

@@ -1,5 +1,6 @@
 /** Tiny cookie helpers: the cart and shipping address are mirrored to cookies (spec section 4). */
 export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null; // the server's rendering: the anonymous shop
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split('; ')) {
     if (part.startsWith(prefix)) {

@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useSeeds } from './ssr-data';
 
 /**
  * The one way the web app loads data (ARCHITECTURE habit 12). A feature names what it needs by a key and
@@ -76,7 +77,14 @@ export function useQuery<T>(
     current = { hash, id: run.id + 1, refresh: false };
     setRun(current);
   }
-  const [settled, setSettled] = useState<Settled<T> | null>(null);
+  // A server-rendered page's answer for this key (ssr-data.ts): the first run starts settled and fetches nothing.
+  const seeds = useSeeds();
+  const [seeded] = useState<Settled<T> | null>(() => {
+    const seed = key === null || hash === null ? undefined : seeds?.seed(key, hash);
+    return seed ? { hash, run: 0, data: seed.data as T, error: null } : null;
+  });
+  const seededHash = seeded?.hash ?? null;
+  const [settled, setSettled] = useState<Settled<T> | null>(seeded);
 
   const fetchNow = useEffectEvent((signal: AbortSignal) => fetcher(signal));
   const failed = useEffectEvent((error: unknown) => options.onError?.(error));
@@ -84,7 +92,7 @@ export function useQuery<T>(
 
   const runId = current.id;
   useEffect(() => {
-    if (hash === null) return;
+    if (hash === null || (runId === 0 && hash === seededHash)) return;
     const controller = new AbortController();
     const settle = (data: T | undefined, error: unknown) => {
       if (controller.signal.aborted) return; // stale: the key changed, a refresh started or we unmounted
@@ -101,7 +109,7 @@ export function useQuery<T>(
       },
     );
     return () => controller.abort();
-  }, [hash, runId, pollMs]);
+  }, [hash, runId, pollMs, seededHash]);
 
   const refresh = useCallback(() => setRun((r) => ({ ...r, id: r.id + 1, refresh: true })), []);
 

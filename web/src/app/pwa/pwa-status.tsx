@@ -1,3 +1,4 @@
+import { ClientOnly } from '#web/components/client-only';
 import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
 import { SavedOrdersNotice } from './saved-orders-notice';
@@ -12,7 +13,9 @@ export function PwaStatus() {
       <div className={styles.corner}>
         <SavedOrdersNotice />
         <UpdatePrompt />
-        <InstallPrompt />
+        <ClientOnly>
+          <InstallPrompt />
+        </ClientOnly>
       </div>
     </>
   );

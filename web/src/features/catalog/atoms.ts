@@ -24,3 +24,8 @@ export const loadCategoriesAtom = atom(null, async (get, set) => {
   }
   set(categoriesStateAtom, { status: 'done', items });
 });
+
+/** A server-rendered page's categories (ssr-data.ts): the list is loaded, no request needed. */
+export const primeCategoriesAtom = atom(null, (_get, set, items: Category[]) => {
+  set(categoriesStateAtom, { status: 'done', items });
+});

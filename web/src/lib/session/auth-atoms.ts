@@ -18,8 +18,15 @@ function loadUser(): User | null {
 
 const userStateAtom = atomWithLazy<User | null>(loadUser);
 
+/**
+ * True on the server and while a server-rendered page hydrates (issue 28): the page is the anonymous shop
+ * (no signed-in name, wishlist or notifications in its HTML), and the signed-in parts fill in once it is set
+ * false after hydration.
+ */
+export const hydratingAtom = atom(false);
+
 export const userAtom = atom(
-  (get) => get(userStateAtom),
+  (get) => (get(hydratingAtom) ? null : get(userStateAtom)),
   (_get, set, next: User | null) => {
     set(userStateAtom, next);
     if (next) localStorage.setItem(USER_KEY, JSON.stringify(next));

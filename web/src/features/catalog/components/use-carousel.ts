@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 export const SLIDE_INTERVAL_MS = 6000;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /**
@@ -13,10 +15,12 @@ function prefersReducedMotion(): boolean {
 export function useCarousel(count: number, intervalMs = SLIDE_INTERVAL_MS) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const [hidden, setHidden] = useState(() => document.visibilityState === 'hidden');
+  // Visible at first (as the server renders it, so hydration matches); the effect reads the real state.
+  const [hidden, setHidden] = useState(false);
 
   useEffect(() => {
     const onVisibility = () => setHidden(document.visibilityState === 'hidden');
+    onVisibility();
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, []);

@@ -1,4 +1,6 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useAtomValue } from '#web/lib/jotai';
+import { hydratingAtom } from '#web/lib/session/auth-atoms';
 import styles from './option-picker.module.css';
 
 interface Props {
@@ -37,8 +39,21 @@ export function OptionPicker({
   const labelId = useId();
   const errorId = useId();
   const soldOutId = useId();
+  // A style attribute in server HTML is blocked by the CSP (style-src 'self'); set through the CSSOM once hydrated.
+  const hydrating = useAtomValue(hydratingAtom);
+  const group = useRef<HTMLDivElement>(null);
+  const pickedEarly = useRef({ value, onChange });
+  // A pick made on the server's HTML before hydration (issue 28) was the browser's own: React keeps that radio
+  // checked as it hydrates, and here, once hydrated, the pick becomes the state (else it would look picked
+  // while Add to Cart asked for a choice).
+  useEffect(() => {
+    const { value: shown, onChange: choose } = pickedEarly.current;
+    const checked = group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    if (checked && checked.value !== shown) choose(checked.value);
+  }, []);
   return (
     <div
+      ref={group}
       role="radiogroup"
       aria-labelledby={labelId}
       aria-invalid={error ? true : undefined}
@@ -72,7 +87,11 @@ export function OptionPicker({
                 />
                 {swatches ? (
                   <>
-                    <span className={styles.swatch} style={{ background: o }} aria-hidden="true" />
+                    <span
+                      className={styles.swatch}
+                      style={hydrating ? undefined : { background: o }}
+                      aria-hidden="true"
+                    />
                     <span className="visually-hidden">{o}</span>
                   </>
                 ) : (

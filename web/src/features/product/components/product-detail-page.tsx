@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '#web/components/button';
+import { ClientOnly } from '#web/components/client-only';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageMeta } from '#web/components/page-meta';
 import { Spinner } from '#web/components/spinner';
@@ -63,7 +64,10 @@ function Detail({ product }: { product: Product }) {
   const related = useRelated(product.id, category?.slug);
   return (
     <div className={`container ${styles.page}`}>
-      <ProductMeta product={product} />
+      {/* Its head tags are written in the browser (the server's page has its own head). */}
+      <ClientOnly>
+        <ProductMeta product={product} />
+      </ClientOnly>
       <Breadcrumb category={category} title={product.title} />
       <div className={styles.layout}>
         <Gallery key={`gallery-${product.id}`} images={galleryImages(product)} title={product.title} />

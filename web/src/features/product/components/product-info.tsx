@@ -1,11 +1,11 @@
-import DOMPurify from 'dompurify';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SHIPPING_FLAT } from '#contract/rules/shipping';
 import { stockLabel } from '#contract/rules/stock';
 import type { Product } from '#contract/schemas/product';
 import { TruckIcon } from '#web/components/icons';
 import { Price } from '#web/components/price';
+import { useSafeHtml } from '#web/lib/html-sanitizer';
 import { money } from '#web/lib/store-config';
 import { optionSoldOut, shownStockLevel } from '../product-stock';
 import { BuyBox } from './buy-box';
@@ -65,7 +65,7 @@ export function ProductInfo({ product }: { product: Product }) {
   const size = usePick('size', product.sizes, params.get('size'));
   const color = usePick('color', product.colors, params.get('color'));
   const category = product.categories[0];
-  const description = useMemo(() => DOMPurify.sanitize(product.description), [product.description]);
+  const description = useSafeHtml(product.description);
   const level = shownStockLevel(product, size.value, color.value);
   // Both are checked (not short-circuited) so each picker shows its own message.
   const checkPicks = () => [size.check(), color.check()].every(Boolean);
