@@ -14,6 +14,8 @@
 import type { CatalogQuery } from '#contract/rules/catalog-query';
 import { matchesSearch, searchTerms } from '#contract/rules/search-text';
 import { matchesStock } from '#contract/rules/stock-filter';
+import type { Facets } from '#contract/rules/catalog-filters';
+import { facetCounter, matchesMinPrice, matchesShopFilters } from '#contract/rules/catalog-filters';
 import type { Product } from '#contract/schemas/product';
 import type { CatalogIndex, Entry, Ordering } from './indexes';
 import { byDate, byPrice } from './indexes';
@@ -22,6 +24,7 @@ export interface Listing {
   items: Product[];
   total: number;
   maxPrice: number;
+  facets?: Facets;
 }
 
 const EMPTY: Listing = { items: [], total: 0, maxPrice: 0 };
@@ -32,7 +35,7 @@ type Candidates =
   | { pool: ReadonlySet<Entry>; test: (e: Entry) => boolean };
 
 /** The candidate lists and the extra test each product must pass, or null when nothing can match. */
-function candidates(index: CatalogIndex, q: CatalogQuery): Candidates | null {
+function candidates(index: CatalogIndex, q: CatalogQuery, shop = true): Candidates | null {
   const sources: Array<{ o: Ordering; has: (e: Entry) => boolean }> = [];
   if (q.category) {
     // Slugs are unique; should two categories ever share one, match either, as the scan does.
@@ -59,6 +62,9 @@ function candidates(index: CatalogIndex, q: CatalogQuery): Candidates | null {
   const terms = searchTerms(q.q ?? q.name);
   const tests = others.map((s) => s.has);
   if (q.stock && q.stock !== 'all') tests.push((e) => matchesStock(e.row, q.stock));
+  // Sizes and colours from the row; units left as the public product shows them (orders taken off).
+  if (shop && (q.size || q.color || q.in_stock))
+    tests.push((e) => matchesShopFilters({ ...e.row, inventory: index.publicProduct(e.row).inventory }, q));
   if (terms.length) {
     tests.push((e) => matchesSearch(e.text, terms));
     const pool = index.searchCandidates(terms);
@@ -81,23 +87,32 @@ function direct(o: Ordering, q: CatalogQuery): { entries: Entry[]; total: number
   const maxPrice = o.byPrice.last()?.price ?? 0;
   const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
   const cut = limit === undefined ? o.byPrice.size : o.byPrice.countWhile((e) => e.price <= limit);
+  const floor = q.minPrice !== undefined && q.minPrice > 0 ? q.minPrice : undefined;
+  // Below minPrice: the cheapest `low` entries of the price list are left out.
+  const low =
+    floor === undefined
+      ? 0
+      : Math.min(
+          cut,
+          o.byPrice.countWhile((e) => e.price < floor),
+        );
   const start = (q.page - 1) * q.limit;
-  const end = Math.min(cut, start + q.limit);
+  const end = Math.min(cut - low, start + q.limit);
   let entries: Entry[] = [];
   if (start >= end) entries = [];
-  else if (q.sort === 'price_asc') entries = o.byPrice.slice(start, end);
+  else if (q.sort === 'price_asc') entries = o.byPrice.slice(low + start, low + end);
   else if (q.sort === 'price_desc') entries = o.byPrice.slice(cut - end, cut - start).reverse();
-  else if (limit === undefined) entries = o.byDate.slice(start, end);
+  else if (limit === undefined && floor === undefined) entries = o.byDate.slice(start, end);
   else {
     let seen = 0;
     for (const e of o.byDate) {
-      if (e.price > limit) continue;
+      if ((limit !== undefined && e.price > limit) || (floor !== undefined && e.price < floor)) continue;
       if (seen++ < start) continue;
       entries.push(e);
       if (entries.length >= q.limit) break;
     }
   }
-  return { entries, total: cut, maxPrice };
+  return { entries, total: cut - low, maxPrice };
 }
 
 /** The entries passing `test` and the price cap, and the highest price among those passing `test`. */
@@ -108,7 +123,7 @@ function kept(entries: Iterable<Entry>, test: (e: Entry) => boolean, q: CatalogQ
   for (const e of entries) {
     if (!test(e)) continue;
     if (e.price > maxPrice) maxPrice = e.price;
-    if (limit === undefined || e.price <= limit) list.push(e);
+    if ((limit === undefined || e.price <= limit) && matchesMinPrice(e.price, q.minPrice)) list.push(e);
   }
   return { list, maxPrice };
 }
@@ -130,8 +145,23 @@ function pooled(pool: ReadonlySet<Entry>, test: (e: Entry) => boolean, q: Catalo
 
 export function listCatalog(index: CatalogIndex, q: CatalogQuery): Listing {
   const c = candidates(index, q);
-  if (!c) return EMPTY;
+  if (!c) return q.facets ? { ...EMPTY, facets: facetsOf(index, q) } : EMPTY;
   const { entries, total, maxPrice } =
     'pool' in c ? pooled(c.pool, c.test, q) : c.test ? scanned(c.source, c.test, q) : direct(c.source, q);
-  return { items: entries.map((e) => index.publicProduct(e.row)), total, maxPrice };
+  const items = entries.map((e) => index.publicProduct(e.row));
+  return q.facets ? { items, total, maxPrice, facets: facetsOf(index, q) } : { items, total, maxPrice };
+}
+
+/**
+ * The facet counts (contract/rules/catalog-filters.ts): one walk over the products passing every filter but
+ * the shop filters and the price, i.e. the candidates without the size, colour and in-stock tests.
+ */
+function facetsOf(index: CatalogIndex, q: CatalogQuery): Facets {
+  const counter = facetCounter(q);
+  const c = candidates(index, q, false);
+  if (c) {
+    const list = 'pool' in c ? c.pool : c.source.byPrice;
+    for (const e of list) if (!c.test || c.test(e)) counter.add(index.publicProduct(e.row), e.price);
+  }
+  return counter.result();
 }
