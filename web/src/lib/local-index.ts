@@ -60,11 +60,24 @@ export function listingRow(p: QueryableProduct): ListingRow {
     categories: p.categories.map((c) => ({ slug: c.slug })),
     collections: [...p.collections],
     created_at: p.created_at,
+    // The shop filters and facets (issue 29): sizes, colours and the units shown.
+    sizes: [...(p.sizes ?? [])],
+    colors: [...(p.colors ?? [])],
+    ...(p.inventory
+      ? { inventory: p.inventory.map(({ size, color, quantity }) => ({ size, color, quantity })) }
+      : {}),
   };
 }
 
 const sameList = <T>(a: ReadonlyArray<T>, b: ReadonlyArray<T>) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
+
+const stockOf = (r: ListingRow) => r.inventory?.map((l) => [l.size, l.color, l.quantity].join('\u0000'));
+
+function sameStock(a: ListingRow, b: ListingRow): boolean {
+  const [x, y] = [stockOf(a), stockOf(b)];
+  return x === undefined || y === undefined ? x === y : sameList(x, y);
+}
 
 function sameRow(a: ListingRow, b: ListingRow): boolean {
   return (
@@ -77,7 +90,10 @@ function sameRow(a: ListingRow, b: ListingRow): boolean {
       a.categories.map((c) => c.slug),
       b.categories.map((c) => c.slug),
     ) &&
-    sameList(a.collections, b.collections)
+    sameList(a.collections, b.collections) &&
+    sameList(a.sizes ?? [], b.sizes ?? []) &&
+    sameList(a.colors ?? [], b.colors ?? []) &&
+    sameStock(a, b)
   );
 }
 
