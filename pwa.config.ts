@@ -6,8 +6,10 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
  * - Precache the app shell (index.html, the entry and every screen chunk and stylesheet, the icons) so the
  *   installed app opens with no network. Not the admin chunks (assets/admin-*, named so in vite.config.ts:
  *   shoppers never need them), not the MSW worker (demo only), not the store screenshots (install UI only).
- * - Navigations fall back to the shell so any app route opens offline; /api and /uploads never do (an API
- *   call must fail as itself, and a missing image is not a page).
+ * - Navigations go to the network first, for the server's own page (issue 28), and fall back to the shell after
+ *   3 s, offline, on a server error or when the server runs another build, so any app route opens offline;
+ *   /api, /uploads, robots.txt and the sitemaps never do (an API call must fail as itself, a missing image
+ *   is not a page, and a crawler's file is not the app): web/src/lib/sw-navigation.ts.
  * - Product and category images (/uploads/*, content-hashed names) are cached at runtime, cache-first,
  *   bounded by count and age so the cache cannot grow without end.
  * - Nothing under /api is routed through the worker at all: auth, orders, admin and every non-GET go

@@ -133,6 +133,9 @@ export default defineConfig(({ mode }) => ({
   },
   // Demo mode has MSW's worker on the same scope: no PWA service worker there (issue 6).
   plugins: [react(), ...(mode === 'demo' ? [demoImages()] : [VitePWA(pwaOptions)])],
+  // The catalogue copy's worker (web/src/lib/catalogue-sync.worker.ts) loads the contract's schemas lazily:
+  // a module worker, split like the app.
+  worker: { format: 'es' as const },
   build: {
     outDir: mode === 'demo' ? '../dist-demo' : '../dist',
     emptyOutDir: true,

@@ -16,7 +16,8 @@
  * reuses it; OFFLINE_SYNC_DIST=<dir> serves another build (e.g. of an older commit, to compare). Nothing is
  * pinned: Chromium may use both cores, as a phone's browser would use its own. The figures move a lot with
  * the machine's load (every one is a wall-clock time): compare runs made side by side.
- * Standalone: node --import tsx bench/offline-sync.ts [--cpu-slowdown=4]   (CDP CPU throttling)
+ * Standalone: node --import tsx bench/offline-sync.ts [--cpu-slowdown=4]   (CDP CPU throttling);
+ * OFFLINE_SYNC_PORT=<port> serves on another port (parallel runs on one machine).
  */
 import { existsSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
@@ -75,7 +76,11 @@ export interface OfflineSyncFigure {
   longTasks: number;
   /** Those tasks in order (start since navigation, duration), to tell the app's start from the sync. */
   longTaskList: Array<{ atMs: number; ms: number }>;
-  /** The slowest offline listing. */
+  /** Full copy -> the listing index and search engine built in the background (`<html data-offline-index>`). */
+  indexReadyMs: number;
+  /** Longest `longtask` from the full copy until the index and engine are built. */
+  indexLongestTaskMs: number;
+  /** The offline listings' p95 over REPEATS runs of each. */
   offlineListingMs: number;
   listings: OfflineListingFigure[];
   /**
@@ -88,7 +93,15 @@ export interface OfflineSyncFigure {
 /** The listing reloaded offline (a new session): a category that is not the first page's. */
 export const RELOAD_LISTING = LISTINGS[1];
 
-export const GOALS = { syncMs: 3000, longestTaskMs: 50, offlineListingMs: 200 } as const;
+/** Issue 29: the copy within 3 s, no task over 50 ms meanwhile nor while the offline index is built, p95 ≤ 100 ms. */
+export const GOALS = {
+  syncMs: 3000,
+  longestTaskMs: 50,
+  indexLongestTaskMs: 50,
+  offlineListingMs: 100,
+} as const;
+/** Each offline listing is timed this many times (home in between): the p95 is over all of them. */
+const REPEATS = 5;
 
 function build(dist: string, log: (line: string) => void): void {
   if (process.env.OFFLINE_SYNC_DIST) return;
@@ -102,7 +115,7 @@ export async function runOfflineSync(
   options: { cpuSlowdown?: number; port?: number } = {},
 ): Promise<OfflineSyncFigure> {
   const cpuSlowdown = options.cpuSlowdown ?? 1;
-  const port = options.port ?? OFFLINE_SYNC_PORT;
+  const port = options.port ?? (Number(process.env.OFFLINE_SYNC_PORT) || OFFLINE_SYNC_PORT);
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing (apt-get install chromium)`);
   const dist = process.env.OFFLINE_SYNC_DIST
     ? resolve(process.env.OFFLINE_SYNC_DIST)
@@ -165,6 +178,8 @@ export async function runOfflineSync(
       longestTaskMs: Math.round(Math.max(0, ...tasks.map((t) => t.duration))),
       longTasks: tasks.length,
       longTaskList: tasks.map((t) => ({ atMs: Math.round(t.start), ms: Math.round(t.duration) })),
+      indexReadyMs: NaN,
+      indexLongestTaskMs: NaN,
       offlineListingMs: 0,
       listings: [],
       offlineReloadMs: 0,
@@ -175,6 +190,24 @@ export async function runOfflineSync(
         `${tasks.length} tasks over 50 ms, longest ${figure.longestTaskMs} ms [${figure.longTaskList.map((t) => `${t.ms} ms at ${(t.atMs / 1000).toFixed(2)} s`).join(', ')}]`,
     );
 
+    // The listing index and the search engine, built in the background after the copy (issue 29).
+    const readyAt = await waitFor(
+      'the offline index',
+      () =>
+        page.evaluate(() =>
+          document.documentElement.dataset.offlineIndex === 'ready' ? performance.now() : null,
+        ),
+      60_000,
+    ).catch(() => NaN);
+    if (Number.isFinite(readyAt)) {
+      const indexTasks = await longTasksSince(page, syncMs, readyAt);
+      figure.indexReadyMs = Math.round(readyAt - syncMs);
+      figure.indexLongestTaskMs = Math.round(Math.max(0, ...indexTasks.map((t) => t.duration)));
+      log(
+        `  offline index and search engine built ${figure.indexReadyMs} ms after the copy (seen within 50 ms), longest task meanwhile ${figure.indexLongestTaskMs} ms`,
+      );
+    } else log('  offline index: not marked ready within 60 s (a build from before issue 29?)');
+
     // Offline from here; the worker must control the page so the app's lazy chunks still load.
     await waitFor(
       'a controlling service worker',
@@ -183,23 +216,29 @@ export async function runOfflineSync(
     );
     await page.waitForTimeout(1000); // let the picture warm-up and other after-sync work settle
     await context.setOffline(true);
-    for (const [i, listing] of LISTINGS.entries()) {
-      await timeListing(page, '/', [], []).catch(() => undefined); // back home (it has no listing grid)
-      await page.waitForTimeout(300);
-      const before = await page.evaluate(() => performance.now());
-      const ms = await timeListing(page, listing.path, expected[i]!, listing.sidebar ? featured : []);
-      const during = await longTasksSince(page, before);
-      const row = {
-        path: listing.path,
-        ms: Math.round(ms),
-        longestTaskMs: Math.round(Math.max(0, ...during.map((t) => t.duration))),
-      };
-      figure.listings.push(row);
-      log(
-        `  offline ${row.path.padEnd(38)} ${String(row.ms).padStart(5)} ms, longest task ${row.longestTaskMs} ms`,
-      );
-    }
-    figure.offlineListingMs = Math.max(...figure.listings.map((l) => l.ms));
+    const samples: number[] = [];
+    for (let round = 0; round < REPEATS; round++)
+      for (const [i, listing] of LISTINGS.entries()) {
+        await timeListing(page, '/', [], []).catch(() => undefined); // back home (it has no listing grid)
+        await page.waitForTimeout(300);
+        const before = await page.evaluate(() => performance.now());
+        const ms = await timeListing(page, listing.path, expected[i]!, listing.sidebar ? featured : []);
+        const during = await longTasksSince(page, before);
+        samples.push(ms);
+        if (round > 0) continue; // the first round is the one listed (the first time each is asked)
+        const row = {
+          path: listing.path,
+          ms: Math.round(ms),
+          longestTaskMs: Math.round(Math.max(0, ...during.map((t) => t.duration))),
+        };
+        figure.listings.push(row);
+        log(
+          `  offline ${row.path.padEnd(38)} ${String(row.ms).padStart(5)} ms, longest task ${row.longestTaskMs} ms`,
+        );
+      }
+    samples.sort((a, b) => a - b);
+    figure.offlineListingMs = Math.round(samples[Math.ceil(samples.length * 0.95) - 1]!);
+    log(`  offline listings and searches, p95 of ${samples.length}: ${figure.offlineListingMs} ms`);
     await page.goto(RELOAD_LISTING.path, { waitUntil: 'commit' });
     figure.offlineReloadMs = Math.round(
       await timeListing(page, null, expected[LISTINGS.indexOf(RELOAD_LISTING)]!, featured),
@@ -219,7 +258,8 @@ export function offlineSyncGoals(f: OfflineSyncFigure): string[] {
   return [
     `sync of ${f.products} products in ${(f.syncMs / 1000).toFixed(2)} s (goal ≤ ${GOALS.syncMs / 1000} s): ${ok(f.syncMs <= GOALS.syncMs)}`,
     `longest task navigation -> full copy ${f.longestTaskMs} ms (goal ≤ ${GOALS.longestTaskMs} ms): ${ok(f.longestTaskMs <= GOALS.longestTaskMs)}`,
-    `slowest offline listing ${f.offlineListingMs} ms (goal ≤ ${GOALS.offlineListingMs} ms): ${ok(f.offlineListingMs <= GOALS.offlineListingMs)}`,
+    `longest task while the offline index and engine are built ${f.indexLongestTaskMs} ms (goal ≤ ${GOALS.indexLongestTaskMs} ms): ${ok(f.indexLongestTaskMs <= GOALS.indexLongestTaskMs)}`,
+    `offline listing and search p95 ${f.offlineListingMs} ms (goal ≤ ${GOALS.offlineListingMs} ms): ${ok(f.offlineListingMs <= GOALS.offlineListingMs)}`,
   ];
 }
 

@@ -91,7 +91,13 @@ export function scaleRatios(f: ScaleFigures): Ratio[] {
       max: OFFLINE_GOALS.longestTaskMs,
     });
     out.push({
-      name: 'slowest offline listing at 10k products',
+      name: 'longest task while the offline index and search engine are built',
+      value: o.indexLongestTaskMs,
+      unit: 'ms',
+      max: OFFLINE_GOALS.indexLongestTaskMs,
+    });
+    out.push({
+      name: 'offline listing and search p95 at 10k products',
       value: o.offlineListingMs,
       unit: 'ms',
       max: OFFLINE_GOALS.offlineListingMs,

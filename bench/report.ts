@@ -1,5 +1,6 @@
 /** The ratios of one run, each against its goal from issue 7, printed as a table and kept as JSON. */
 import type { LhPage } from './lighthouse';
+import { LH_CATEGORIES, LH_GOALS } from './lighthouse';
 import type { ReadFigure, ReadQuery, ServerName } from './reads';
 import type { StormFigure, WriteFigure } from './writes';
 
@@ -75,14 +76,27 @@ export function ratios(
     max: 1.2,
   });
   out.push({ name: 'GET p99 during the write storm', value: storm?.reads.p99 ?? null, unit: 'ms', max: 50 });
-  for (const [page, s] of Object.entries(lh ?? {}))
-    for (const [cat, v] of Object.entries(s.scores))
+  for (const [page, s] of Object.entries(lh ?? {})) {
+    for (const cat of LH_CATEGORIES)
       out.push({
         name: `Lighthouse ${page} ${cat}`,
-        value: v,
+        value: s.scores[cat],
         unit: 'score',
-        min: cat === 'performance' ? 95 : 100,
+        min: LH_GOALS.scores[cat],
       });
+    out.push({
+      name: `Lighthouse ${page} LCP`,
+      value: s.metrics.lcp / 1000,
+      unit: 's',
+      max: LH_GOALS.lcpSeconds,
+    });
+    out.push({
+      name: `Lighthouse ${page} CLS`,
+      value: Math.round(s.metrics.cls * 1000) / 1000,
+      unit: 'score',
+      max: LH_GOALS.cls,
+    });
+  }
   return out;
 }
 
@@ -91,7 +105,7 @@ const fmt = (r: Ratio): string => {
   if (r.unit === 'x') return `${r.value >= 100 ? r.value.toFixed(0) : r.value.toFixed(2)}x`;
   if (r.unit === 'ms') return `${r.value.toFixed(0)} ms`;
   if (r.unit === '/s') return `${r.value.toFixed(0)}/s`;
-  if (r.unit === 's') return `${r.value.toFixed(1)} s`;
+  if (r.unit === 's') return `${r.value.toFixed(r.value < 10 ? 2 : 1)} s`;
   if (r.unit === 'MB') return `${r.value.toFixed(0)} MB`;
   return String(r.value);
 };

@@ -5,7 +5,7 @@
  * raw figures, and writes them to bench/results/<time>.json. This process is the load generator and pins
  * itself to core 1; every server runs on core 0.
  * Options: --skip-lighthouse, --only=<part>[,<part>…] with parts reads, writes, cold, catalog-writes,
- * admin, boot, offline, lighthouse, postgres, mail.
+ * admin, boot, offline, lighthouse, postgres, mail, search.
  * --store=postgres runs the postgres part (bench/postgres.ts: lowdb ×1 beside PostgreSQL ×1 and ×2 on a
  * throwaway cluster, needs PostgreSQL installed) and, without --only, ONLY that part and its data set;
  * with --only it is added to the parts listed. A plain `npm run bench` leaves it out.
@@ -38,6 +38,8 @@ import type { StormFigure, WriteFigure } from './writes';
 import { runWrites } from './writes';
 import type { MailFigures } from './mail';
 import { runMail } from './mail';
+import type { SearchEngineFigures } from './search-engine-bench';
+import { searchEngineFigures, searchRatios } from './search-engine-bench';
 
 /** BENCH_PORT: engineers sharing one machine each keep to their own port range. */
 const PORT = Number(process.env.BENCH_PORT ?? 3471);
@@ -57,8 +59,13 @@ const wants = (part: string) =>
       : part !== 'postgres';
 /** Every part but the store comparison needs the whole data (minutes to generate the first time). */
 const onlyPostgres = only ? only.split(',').every((p) => p === 'postgres') : withPostgres;
-/** The store comparison and the mail part need only the 1k-orders store. */
-const smallData = only ? only.split(',').every((p) => p === 'postgres' || p === 'mail') : withPostgres;
+/**
+ * The store comparison and the mail part need only the 1k-orders store; Lighthouse only the demo store; the
+ * search part makes its own data.
+ */
+const smallData = only
+  ? only.split(',').every((p) => ['postgres', 'mail', 'lighthouse', 'search'].includes(p))
+  : withPostgres;
 const log = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
@@ -131,6 +138,12 @@ async function main(): Promise<void> {
     );
     mail = await runMail(PORT + 20, log);
   }
+  let search: SearchEngineFigures | null = null;
+  if (wants('search')) {
+    log('Search engine (issue 29; 100k products in this process, warm-up, typos on):');
+    search = searchEngineFigures(100_000);
+    log(`  ${search.words} distinct words, search p50 ${search.searchP50.toFixed(2)} ms`);
+  }
   let stores: StoreComparison | null = null;
   if (wants('postgres')) {
     log(
@@ -162,6 +175,7 @@ async function main(): Promise<void> {
           { name: 'sender, mails/s to a local SMTP sink', value: mail.mailsPerSecond, unit: '/s' as const },
         ]
       : []),
+    ...(search ? searchRatios(search) : []),
   ];
   const after = loadavg();
   if (!onlyPostgres) {
@@ -208,6 +222,7 @@ async function main(): Promise<void> {
         lighthouseError: lhError,
         stores,
         mail,
+        search,
       },
       null,
       2,

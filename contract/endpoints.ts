@@ -49,6 +49,7 @@ import { wishlistSchema } from './schemas/wishlist';
 import { activityPageSchema, activityQuerySchema } from './schemas/activity';
 import { csvTextSchema, importQuerySchema, importResultSchema } from './schemas/csv';
 import { LIMITS } from './limits';
+import { suggestionsSchema, suggestQuerySchema } from './schemas/search';
 import {
   forgotPasswordBodySchema,
   mailDetailSchema,
@@ -117,6 +118,8 @@ export const RATE_LIMITS = {
   /** A token is 256 bits, so guessing is hopeless; the budget only keeps hashing of new passwords bounded. */
   resetPassword: [{ per: 'address', max: 20, windowMs: MINUTE }],
   adminMailRetry: [{ per: 'account', max: 60, windowMs: MINUTE }],
+  /** Issue 29: a request per key typed; 600 a minute per client address is ten a second, far above typing. */
+  searchSuggest: [{ per: 'address', max: 600, windowMs: MINUTE }],
 } as const satisfies Record<string, readonly RateLimit[]>;
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -414,6 +417,14 @@ export const endpoints = {
     params: idParams,
     rateLimits: RATE_LIMITS.adminMailRetry,
     response: mailSummarySchema,
+    status: 200,
+  },
+  searchSuggest: {
+    ...ROUTES.searchSuggest,
+    access: 'public',
+    query: suggestQuerySchema,
+    rateLimits: RATE_LIMITS.searchSuggest,
+    response: suggestionsSchema,
     status: 200,
   },
 } as const satisfies Record<string, Endpoint>;

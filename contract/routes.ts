@@ -52,6 +52,8 @@ export const ROUTES = {
   adminMailList: { method: 'GET', path: '/admin/mail' },
   adminMail: { method: 'GET', path: '/admin/mail/:id' },
   adminMailRetry: { method: 'POST', path: '/admin/mail/:id/retry' },
+  // Ours (issue 29): the search box's suggestions.
+  searchSuggest: { method: 'GET', path: '/search/suggest' },
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -2,10 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { productListResponseSchema } from '#contract/schemas/product';
 import { salesReportResponseSchema, type SalesRange } from '#contract/schemas/report';
-import { authResponseSchema } from '#contract/schemas/user';
 import { animationsSettled } from './a11y-helpers';
-import { ADMIN, amountOf, signIn } from './admin-journey-helpers';
-import { PHONE } from './shop-helpers';
+import { ADMIN, adminToken, amountOf, placeOrder, signIn } from './admin-journey-helpers';
 
 /**
  * Issue 15, the dashboard's "Sales over time" against the real server: a shopper places an order today
@@ -17,34 +15,17 @@ const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 async function placeOrderToday(request: APIRequestContext): Promise<void> {
-  const email = `range.${Date.now().toString(36)}@example.com`;
-  const registered = await request.post('/api/auth/register', {
-    data: { name: 'Dana Range', email, password: 'range-pass-1', phone: PHONE },
-  });
-  expect(registered.status()).toBe(201);
-  const { token } = authResponseSchema.parse(await registered.json());
   const list = productListResponseSchema.parse(await (await request.get('/api/products?limit=20')).json());
   const p = list.items.find((x) => x.sizes.length > 0 && x.colors.length > 0);
   if (!p) throw new Error('the demo catalogue needs a product with sizes and colours');
-  const placed = await request.post('/api/orders', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      cart: [{ productId: p.id, qty: 1, selectedSize: p.sizes[0], selectedColor: p.colors[0] }],
-      shipping_address: JSON.stringify({
-        name: 'Dana Range',
-        phone: PHONE,
-        order_address: '12 Mall Road, Lahore',
-      }),
-      payment_method: 'cod',
-    },
-  });
-  expect(placed.status()).toBe(201);
+  await placeOrder(request, [
+    { productId: p.id, qty: 1, selectedSize: p.sizes[0]!, selectedColor: p.colors[0]! },
+  ]);
 }
 
 /** The server's own figures for the range, to hold the screen to. */
 async function serverRange(request: APIRequestContext, from: string, to: string): Promise<SalesRange> {
-  const login = await request.post('/api/auth/login', { data: ADMIN });
-  const { token } = authResponseSchema.parse(await login.json());
+  const token = await adminToken(request);
   const res = await request.get(`/api/admin/sales-report?from=${from}&to=${to}`, {
     headers: { Authorization: `Bearer ${token}` },
   });

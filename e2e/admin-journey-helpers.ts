@@ -1,4 +1,6 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { orderSchema, placeOrderResponseSchema, type Order } from '#contract/schemas/order';
+import { authResponseSchema, type AuthResponse } from '#contract/schemas/user';
 
 /**
  * Steps shared by the admin journey: sign-in, image files drawn in the browser (real PNGs the server's
@@ -86,4 +88,50 @@ export async function dashboardFigures(page: Page): Promise<{ sales: number; ord
   const sales = amountOf((await salesCard.locator('p').last().textContent()) ?? '');
   const orders = amountOf((await ordersCard.locator('p').last().textContent()) ?? '');
   return { sales, orders };
+}
+
+/** The admin's bearer token, for setting up data through the API as the admin screens would. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: ADMIN });
+  expect(login.status()).toBe(200);
+  return authResponseSchema.parse(await login.json()).token;
+}
+
+export interface OrderLine {
+  productId: number;
+  qty: number;
+  selectedSize: string;
+  selectedColor: string;
+}
+
+/**
+ * A new shopper (`name`, a fresh e-mail) places a cash-on-delivery order of `lines` today through the API, to
+ * `address` with `phone`: the order as the server then answers it, and the shopper's session (`auth`).
+ */
+export async function placeOrder(
+  request: APIRequestContext,
+  lines: OrderLine[],
+  { name = 'Dana Range', phone = '03001234567', address = '12 Mall Road, Lahore' } = {},
+): Promise<{ order: Order; auth: AuthResponse }> {
+  const email = `order.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const registered = await request.post('/api/auth/register', {
+    data: { name, email, password: 'order-pass-1', phone },
+  });
+  expect(registered.status()).toBe(201);
+  const auth = authResponseSchema.parse(await registered.json());
+  const { token } = auth;
+  const placed = await request.post('/api/orders', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      cart: lines,
+      shipping_address: JSON.stringify({ name, phone, order_address: address }),
+      payment_method: 'cod',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const { orderId } = placeOrderResponseSchema.parse(await placed.json());
+  const order = await request.get(`/api/orders/${orderId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return { order: orderSchema.parse(await order.json()), auth };
 }

@@ -138,6 +138,12 @@ for (const width of [375, 1280]) {
       await note.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/notify-signed-out-${width}.png` });
 
+      // Back from signing in, the choice is ready and waits for the shopper's own press: nothing is sent before.
+      const notifyPosts: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && /\/api\/products\/\d+\/notify$/.test(new URL(r.url()).pathname))
+          notifyPosts.push(r.url());
+      });
       await note.getByRole('link', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(/\/login$/);
       await page.getByRole('link', { name: 'Create Account' }).click();
@@ -152,8 +158,12 @@ for (const width of [375, 1280]) {
       const group = (name: RegExp) => page.getByRole('radiogroup', { name });
       await expect(group(/^Size/).getByRole('radio', { name: size, exact: true })).toBeChecked();
       await expect(group(/^Colour/).getByRole('radio', { name: color, exact: true })).toBeChecked();
+      await page.waitForLoadState('networkidle');
+      expect(notifyPosts).toEqual([]);
+      await expect(page.getByRole('button', { name: "We'll let you know" })).toHaveCount(0);
       await page.getByRole('button', { name: "Notify me when it's back" }).click();
       await expect(page.getByRole('button', { name: "We'll let you know" })).toBeVisible();
+      expect(notifyPosts).toHaveLength(1);
     });
   });
 }

@@ -20,7 +20,9 @@ async function watchPolicies(page: Page): Promise<() => Promise<string[]>> {
     const seen: string[] = [];
     (window as unknown as { __violations: string[] }).__violations = seen;
     document.addEventListener('securitypolicyviolation', (e) => {
-      seen.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+      seen.push(
+        `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   });
   return async () => [
@@ -33,7 +35,14 @@ test('the HTML carries the hardening headers and no inline script', async ({ pag
   const res = await page.goto('/');
   const headers = res!.headers();
   const csp = headers['content-security-policy'] ?? '';
-  for (const part of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"]) {
+  for (const part of [
+    "default-src 'self'",
+    "script-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ]) {
     expect(csp).toContain(part);
   }
   expect(csp).not.toContain('unsafe-inline');
@@ -50,17 +59,25 @@ test('the HTML carries the hardening headers and no inline script', async ({ pag
   const scripts = html.match(/<script\b[^>]*>/g) ?? [];
   expect(scripts.length).toBeGreaterThan(0);
   // Every script runs from a file; the page heads' JSON-LD (server/http/pages) is data a browser never runs.
-  for (const tag of scripts) expect(tag).toMatch(/\bsrc=|^<script type="application\/ld\+json">$/);
+  for (const tag of scripts)
+    expect(tag).toMatch(/\bsrc=|^<script type="application\/ld\+json" id="ld-[a-z0-9-]+">$/);
   expect(html).not.toMatch(/<style\b|\sstyle=/);
 });
 
-test('the shop screens render with no policy violation, and the service worker registers', async ({ page, request }) => {
+test('the shop screens render with no policy violation, and the service worker registers', async ({
+  page,
+  request,
+}) => {
   const violations = await watchPolicies(page);
-  const { items } = (await (await request.get('/api/products?limit=1')).json()) as { items: Array<{ id: number; title: string }> };
+  const { items } = (await (await request.get('/api/products?limit=1')).json()) as {
+    items: Array<{ id: number; title: string }>;
+  };
   const product = items[0]!;
 
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first(),
+  ).toBeVisible();
   // worker-src 'self' lets the PWA worker in.
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
 
@@ -69,8 +86,13 @@ test('the shop screens render with no policy violation, and the service worker r
 
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
-  // The JSON-LD data block is there and, being data, raised nothing.
-  await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(1);
+  // The JSON-LD data blocks are there once each (the client replaces the server's by id) and, being data,
+  // raised nothing.
+  await expect(page.locator('head script#ld-product[type="application/ld+json"]')).toHaveCount(1);
+  const ids = await page
+    .locator('head script[type="application/ld+json"]')
+    .evaluateAll((all) => all.map((s) => s.id));
+  expect(new Set(ids).size).toBe(ids.length);
   await expect(page.getByRole('img').first()).toBeVisible();
 
   await page.goto('/cart');
@@ -93,12 +115,17 @@ test('the admin dashboard and a data: URL image preview work under the policy', 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Categories' }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: 'Categories' })
+    .click();
   await page.getByLabel('Category image').setInputFiles(await drawPng(page, 'csp.png', '#1f2a6b', 'CSP'));
   const preview = page.getByRole('img', { name: 'Category image preview' });
   await expect(preview).toHaveAttribute('src', /^data:image\/png/);
   // img-src data: lets the preview decode (a blocked image has no natural size).
-  await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 
   expect(await violations()).toEqual([]);
 });

@@ -25,7 +25,15 @@ test('two sizes -> cart edits -> shipping -> checkout -> register -> order -> pr
 }) => {
   test.slow();
   const list = productListResponseSchema.parse(await (await request.get('/api/products?limit=40')).json());
-  const withSizes = list.items.filter((p) => p.sizes.length >= 2 && p.colors.length >= 1);
+  // Products with units in every size × colour: earlier specs (admin-at-size) leave sold-out and low ones on top.
+  const stocked = (p: (typeof list.items)[number]) =>
+    !p.inventory?.length ||
+    p.sizes.every((size) =>
+      p.colors.every(
+        (color) => (p.inventory?.find((l) => l.size === size && l.color === color)?.quantity ?? 0) >= 5,
+      ),
+    );
+  const withSizes = list.items.filter((p) => p.sizes.length >= 2 && p.colors.length >= 1 && stocked(p));
   // Two products whose picked sizes differ (earlier specs add products, so the newest first may share sizes).
   const a = withSizes[0];
   const b = withSizes.find((p) => p !== a && p.sizes[1] !== a?.sizes[0]);

@@ -26,6 +26,7 @@ import { lockDataDir } from './store/data-dir-lock';
 import type { LowdbStoreOptions } from './store/lowdb-store';
 import { openLowdbStores } from './store/lowdb-store';
 import { openPgStores } from './store/pg-store';
+import { sweepActivity } from './store/activity-sweep';
 import type { ScryptCost } from './store/scrypt-hasher';
 import { createScryptHasher } from './store/scrypt-hasher';
 import { systemClock } from './store/system-clock';
@@ -59,6 +60,8 @@ export interface BootOptions extends LowdbStoreOptions {
     pictures?: DemoPictureSource;
   };
   log?: (line: string) => void;
+  /** Where a failure outside any request goes (the hourly activity retention's); default: stderr. */
+  logError?: (err: unknown, line: string) => void;
   /** false lifts the request budgets (`RATE_LIMITS=off`, load tests); every other protection stays. */
   rateLimits?: boolean;
   /** The store currency, for messages such as the order total limit. */
@@ -97,6 +100,17 @@ export interface Backend {
   compactActivity?: () => Promise<number>;
 }
 
+/** The hourly activity retention while the shop runs (store/activity-sweep.ts); returns its stop. */
+function startRetention(opts: BootOptions, compact: () => Promise<number>): () => void {
+  const days = opts.activityRetentionDays;
+  if (!days) return () => undefined;
+  return sweepActivity(compact, {
+    days,
+    log: opts.log ?? console.log,
+    logError: opts.logError ?? ((err, line) => console.error(line, err)),
+  });
+}
+
 /** Claims DATA_DIR for this process before any data file is opened; a second server stops here. */
 export async function openBackend(opts: BootOptions): Promise<Backend> {
   if (opts.databaseUrl) {
@@ -108,9 +122,13 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
     try {
       const backend = await openBackendOn(stores, opts, stores.exclusive);
       const { pool } = stores;
+      const stopRetention = startRetention(opts, () => stores.compactActivity());
       return {
         ...backend,
-        close: () => stores.close(),
+        close: () => {
+          stopRetention();
+          return stores.close();
+        },
         checks: [
           databaseCheck(() => pool.query('SELECT 1')),
           dataFolderCheck(opts.dataDir, { minFreeBytes: opts.minFreeBytes }),
@@ -130,9 +148,13 @@ export async function openBackend(opts: BootOptions): Promise<Backend> {
       activityRetentionDays: opts.activityRetentionDays,
     });
     const backend = await openBackendOn(stores, opts);
+    const stopRetention = startRetention(opts, () => stores.compactActivity());
     return {
       ...backend,
-      close: async () => lock.release(),
+      close: async () => {
+        stopRetention();
+        lock.release();
+      },
       checks: [
         dataFolderCheck(opts.dataDir, { minFreeBytes: opts.minFreeBytes, beforeWrite: opts.beforeWrite }),
       ],

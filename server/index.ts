@@ -36,6 +36,8 @@ async function main(): Promise<void> {
     rateLimits: env.RATE_LIMITS,
     currency: env.STORE_CURRENCY ?? storeConfig.currency,
     log: (line) => logger.info(line),
+    // The activity retention runs hourly inside the backend (store/activity-sweep.ts) and stops with it.
+    logError: (err, line) => logger.error({ err }, line),
     minFreeBytes: env.READY_MIN_FREE_MB * 1024 * 1024,
     activityRetentionDays: env.ACTIVITY_RETENTION_DAYS,
     mail: mail.settings,
@@ -67,22 +69,6 @@ async function main(): Promise<void> {
   // After boot, outside every request: it delivers committed mails only.
   const sender = startMail(backend, mail, { onOutcome: (result) => metrics.mailSent(result), logger });
   const readiness = createReadiness(sender ? [...backend.checks, mailOutboxCheck(sender)] : backend.checks);
-  // Retention: the start already dropped old entries; a long-running shop drops them hourly (the lowdb
-  // archive file is rewritten, PostgreSQL's activity rows deleted).
-  const compact = backend.compactActivity;
-  if (env.ACTIVITY_RETENTION_DAYS && compact)
-    setInterval(
-      () =>
-        void compact().then(
-          (n) =>
-            n &&
-            logger.info(
-              `Activity retention: ${n} entries older than ${env.ACTIVITY_RETENTION_DAYS} days dropped.`,
-            ),
-          (err: unknown) => logger.error({ err }, 'Activity retention could not drop old activity entries'),
-        ),
-      3_600_000,
-    ).unref();
   const app = createApp({
     api: backend.api,
     uploadsDir: backend.uploadsDir,

@@ -118,7 +118,8 @@ const bySize = (a: string, b: string): number => {
 };
 const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-type Tally = Map<string, { value: string; count: number }>;
+/** Per key (filterKey): the spelling shown and how many products offer it. */
+export type Tally = Map<string, { value: string; count: number }>;
 
 function tally(into: Tally, values: ReadonlyArray<string> | undefined): void {
   if (!values) return;
@@ -171,14 +172,24 @@ export function facetCounter(q: FilterQuery & { maxPrice?: number | undefined })
       if (size && stock) tally(colors, p.colors);
       if (size && color && isInStock(p)) inStock++;
     },
-    result(): Facets {
-      return {
-        sizes: listed(sizes, q.size, bySize),
-        colors: listed(colors, q.color, byName),
-        in_stock: inStock,
-        price: min === Infinity ? { min: 0, max: 0 } : { min, max },
-      };
-    },
+    result: (): Facets => facetsOf(q, sizes, colors, inStock, min, max),
+  };
+}
+
+/** The answer from the tallies (an index may count its own way, then answer with this, as the reference does). */
+export function facetsOf(
+  q: FilterQuery,
+  sizes: Tally,
+  colors: Tally,
+  inStock: number,
+  min: number,
+  max: number,
+): Facets {
+  return {
+    sizes: listed(sizes, q.size, bySize),
+    colors: listed(colors, q.color, byName),
+    in_stock: inStock,
+    price: min === Infinity ? { min: 0, max: 0 } : { min, max },
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { effectivePrice } from './money';
 import { matchesSearch, searchTerms, searchText } from './search-text';
+import { byRelevance, engineOf, textHits, type TextHits } from './search-query';
 import { lineText } from './text';
 import { matchesStock, stockFilterSchema } from './stock-filter';
 import {
@@ -20,7 +21,10 @@ export { searchTerms } from './search-text';
  * Dexie layer (local scan). All three must return the same items and totals for the same query.
  */
 export { SORTS, type Sort } from './sorts';
-import { SORTS, type Sort } from './sorts';
+import { SORTS } from './sorts';
+/** The spec's sorts and ours: Best match (issue 29), the default when there is a search text. */
+export const LISTING_SORTS = [...SORTS, 'relevance'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
 export const LIMIT_MAX = 100;
 export const LIMIT_DEFAULT = 12;
 
@@ -35,7 +39,8 @@ export const catalogQuerySchema = z
     name: optionalText,
     collection: optionalText,
     maxPrice: z.coerce.number().finite().nonnegative().optional(),
-    sort: z.enum(SORTS).default('latest'),
+    /** Absent: Best match with a search text, else latest (`sortOf`). */
+    sort: z.enum(LISTING_SORTS).optional(),
     stock: stockFilterSchema,
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     limit: z.coerce
@@ -50,15 +55,27 @@ export const catalogQuerySchema = z
 export type CatalogQueryInput = z.input<typeof catalogQuerySchema>;
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 
+/** The search text of a query (`q`, or its old name `name`). */
+export const textOf = (q: CatalogQuery): string | undefined => q.q ?? q.name;
+
+/** The sort a query means: the one asked for, else Best match with a search text, else latest. */
+export function sortOf(q: CatalogQuery): ListingSort {
+  return q.sort ?? (searchTerms(textOf(q)).length ? 'relevance' : 'latest');
+}
+
 export interface QueryableProduct extends Faceted {
   id: number;
   title: string;
   sku: string;
   sale_price: number | null;
   regular_price: number;
-  categories: ReadonlyArray<{ slug: string }>;
+  categories: ReadonlyArray<{ slug: string; name?: string }>;
   collections: ReadonlyArray<string>;
   created_at: string;
+  /** What the search engine reads besides (search-engine.ts); absent fields are not searched. */
+  description?: string;
+  colors?: ReadonlyArray<string>;
+  sizes?: ReadonlyArray<string>;
   inventory?: ReadonlyArray<{ size: string; color: string; quantity: number }> | undefined;
 }
 
@@ -72,12 +89,13 @@ export function matchesBase(
   p: QueryableProduct,
   q: CatalogQuery,
   terms = searchTerms(q.q ?? q.name),
+  hits?: TextHits,
 ): boolean {
   if (q.category && !p.categories.some((c) => c.slug === q.category)) return false;
   if (q.collection && !p.collections.includes(q.collection)) return false;
   if (!matchesStock(p, q.stock)) return false;
   if (!matchesShopFilters(p, q)) return false;
-  return matchesText(p, terms);
+  return hits && terms.length ? hits.has(p.id) : matchesText(p, terms);
 }
 
 export function matchesPrice(
@@ -90,13 +108,23 @@ export function matchesPrice(
 }
 
 /** Filters other than the shop filters and the price: the set the facets are counted over. */
-export function matchesFacetBase(p: QueryableProduct, q: CatalogQuery, terms: string[]): boolean {
-  return matchesBase(p, { ...q, size: undefined, color: undefined, in_stock: undefined }, terms);
+export function matchesFacetBase(
+  p: QueryableProduct,
+  q: CatalogQuery,
+  terms: string[],
+  hits?: TextHits,
+): boolean {
+  return matchesBase(p, { ...q, size: undefined, color: undefined, in_stock: undefined }, terms, hits);
 }
 
 /** Total order for each sort; ties broken by id so every implementation pages identically. */
-export function compareProducts(sort: Sort): (a: QueryableProduct, b: QueryableProduct) => number {
+export function compareProducts(
+  sort: ListingSort,
+  hits?: TextHits,
+): (a: QueryableProduct, b: QueryableProduct) => number {
   switch (sort) {
+    case 'relevance':
+      return hits ? byRelevance(hits, compareProducts('latest')) : compareProducts('latest');
     case 'price_asc':
       return (a, b) => effectivePrice(a) - effectivePrice(b) || a.id - b.id;
     case 'price_desc':
@@ -110,21 +138,29 @@ export function compareProducts(sort: Sort): (a: QueryableProduct, b: QueryableP
 export function runCatalogQuery<T extends QueryableProduct>(
   all: ReadonlyArray<T>,
   query: CatalogQuery,
-): { items: T[]; total: number; maxPrice: number; facets?: Facets } {
-  const terms = searchTerms(query.q ?? query.name);
-  const base = all.filter((p) => matchesBase(p, query, terms));
+): { items: T[]; total: number; maxPrice: number; suggestion?: string; facets?: Facets } {
+  const terms = searchTerms(textOf(query));
+  const hits = terms.length ? textHits(all, textOf(query)!, engineOf(all)) : undefined;
+  const base = all.filter((p) => matchesBase(p, query, terms, hits));
   const maxPrice = base.reduce((m, p) => Math.max(m, effectivePrice(p)), 0);
   const filtered = base
     .filter((p) => matchesPrice(p, query.maxPrice, query.minPrice))
-    .sort(compareProducts(query.sort));
+    .sort(compareProducts(sortOf(query), hits));
   const start = (query.page - 1) * query.limit;
-  const out = { items: filtered.slice(start, start + query.limit), total: filtered.length, maxPrice };
-  if (!query.facets) return out;
-  return {
-    ...out,
-    facets: countFacets(
-      all.filter((p) => matchesFacetBase(p, query, terms)),
-      query,
-    ),
-  };
+  const listed = { items: filtered.slice(start, start + query.limit), total: filtered.length, maxPrice };
+  const found = query.facets
+    ? {
+        ...listed,
+        facets: countFacets(
+          all.filter((p) => matchesFacetBase(p, query, terms, hits)),
+          query,
+        ),
+      }
+    : listed;
+  // A text that finds nothing: a corrected one that finds something with the same filters (issue 29).
+  const suggestion = hits && !found.total ? engineOf(all).didYouMean(textOf(query)!) : undefined;
+  return suggestion &&
+    runCatalogQuery(all, { ...query, q: suggestion, name: undefined, facets: undefined }).total
+    ? { ...found, suggestion }
+    : found;
 }

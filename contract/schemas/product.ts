@@ -43,6 +43,8 @@ export const productListResponseSchema = z.object({
   maxPrice: z.number().nonnegative(),
   /** Ours (issue 29): the facet counts, with `facets=1` (contract/rules/catalog-filters.ts). */
   facets: facetsSchema.optional(),
+  /** Ours (issue 29): a search text that finds nothing, corrected so that it finds something. */
+  suggestion: z.string().max(400).optional(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 

@@ -88,6 +88,11 @@ export interface ActivityLog {
   all(): readonly StoredActivity[];
   /** Called with the entries of each landed write; returns an unsubscribe function. */
   subscribe(listener: (entries: readonly StoredActivity[]) => void): () => void;
+  /**
+   * Called with the entries retention (ACTIVITY_RETENTION_DAYS) dropped while the shop runs, so readers drop
+   * them too; adapters without retention need not offer it. Returns an unsubscribe function.
+   */
+  subscribeDropped?(listener: (entries: readonly StoredActivity[]) => void): () => void;
 }
 
 export interface Stores {

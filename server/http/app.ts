@@ -7,7 +7,8 @@ import { createCachedAnswers } from './cached-answers';
 import type { Metrics } from '#server/ops/metrics';
 import type { Readiness } from '#server/ops/readiness';
 import { errorHandler } from './middleware/error-handler';
-import { requestLog } from './middleware/request-log';
+import { RequestLines, requestLog } from './middleware/request-log';
+import { fastReads, withFastReads } from './fast-reads';
 import { opsRoutes } from './routes/ops-routes';
 import { securityHeaderSet, securityHeaders } from './middleware/security-headers';
 import { createApiRouter } from './routes/api-routes';
@@ -39,6 +40,18 @@ export interface AppDeps {
   pages?: Omit<PagesOptions, 'distDir'>;
 }
 
+/**
+ * Koa whose listener (`callback()`, which `listen` uses too) answers the cached catalogue reads before Koa
+ * (fast-reads.ts), so the server, the tests and the bench all run the same path.
+ */
+class ShopApp extends Koa {
+  fast?: Parameters<typeof withFastReads>[0];
+  override callback() {
+    const koa = super.callback();
+    return this.fast ? withFastReads(this.fast, koa) : koa;
+  }
+}
+
 /** The Koa app, ready for `listen` (server/index.ts) or for tests on port 0. */
 export function createApp({
   api,
@@ -54,14 +67,16 @@ export function createApp({
   metricsToken,
   pages,
 }: AppDeps): Koa {
-  const app = new Koa();
+  const app = new ShopApp();
   app.proxy = trustProxy;
   // Koa would otherwise print every thrown error itself; the error handler already decided.
   app.silent = true;
   const security = securityHeaderSet();
   const cached = cachedAnswers ?? createCachedAnswers(api, { headers: security });
   const router = createApiRouter(api, cached);
-  if (logger) app.use(requestLog({ logger, metrics }));
+  const lines = logger ? new RequestLines(logger, metrics) : undefined;
+  app.fast = fastReads({ cached, trustProxy, lines });
+  if (lines) app.use(requestLog(lines));
   app.use(errorHandler(log, security));
   // Repeated catalogue reads are answered before routing (cached-answers.ts), behind the error
   // handler. Its prepared answers already hold the security headers, so it comes before their

@@ -15,7 +15,7 @@
  * so `?x=1`, `?x=2`… share one entry instead of filling memory. Bounded by bytes (every encoding kept
  * is counted) and by count, least recently used out first.
  */
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Api, ApiReply } from '#server/core/api/handle';
 import type { CacheStats } from '#server/core/structures/bounded-cache';
@@ -105,6 +105,27 @@ async function send(
   return { encoding: null, wire: wireOf(a, null, a.bytes, fixed) };
 }
 
+/**
+ * The same status, headers and bytes straight to the socket in one writeHead (Koa's sanctioned bypass), like
+ * a reverse proxy's micro-cache. The request's id (middleware/request-log.ts) and HSTS go into the same
+ * writeHead: a header set on the response beforehand would make Node call setHeader for every header.
+ */
+function writeWire(
+  res: ServerResponse,
+  status: number,
+  wire: Wire,
+  secure: boolean,
+  id: string | undefined,
+): void {
+  let headers: OutgoingHttpHeaders | string[] = wire.headers;
+  if (secure || id) {
+    const pairs = (wire.pairs ??= Object.entries(wire.headers).flatMap(([k, v]) => [k, String(v)]));
+    headers = pairs.concat(secure ? ['Strict-Transport-Security', HSTS] : [], id ? ['X-Request-Id', id] : []);
+  }
+  res.writeHead(status, headers);
+  res.end(wire.body);
+}
+
 export interface CachedAnswersOptions {
   maxBytes?: number;
   maxEntries?: number;
@@ -170,25 +191,13 @@ export function createCachedAnswers(api: Api, options: CachedAnswersOptions = {}
         // For the metrics (middleware/request-log.ts): only cacheable reads count as hits or misses.
         if (key !== null) (ctx.state as { answerCache?: string }).answerCache = hit ? 'hit' : 'miss';
         if (!hit) return next();
-        // No revalidation asked and this encoding already sent once: write the same bytes and
-        // headers (the security set among them) straight out in one writeHead (Koa's sanctioned
-        // bypass), like a reverse proxy's micro-cache.
+        // No revalidation asked and this encoding already sent once: the same bytes and headers (the
+        // security set among them) straight out (writeWire). Most such reads never get here: fast-reads.ts
+        // answers them before Koa; this serves the apps and tests without it.
         const wire = ctx.get('if-none-match') ? undefined : hit.wires.get(encodingFor(ctx, hit));
         if (wire) {
           ctx.respond = false;
-          // The request's id (middleware/request-log.ts) goes into the same writeHead: a header set on the
-          // response beforehand would make Node call setHeader for every header.
-          const id = (ctx.state as { requestId?: string }).requestId;
-          let headers: OutgoingHttpHeaders | string[] = wire.headers;
-          if (ctx.secure || id) {
-            const pairs = (wire.pairs ??= Object.entries(wire.headers).flatMap(([k, v]) => [k, String(v)]));
-            headers = pairs.concat(
-              ctx.secure ? ['Strict-Transport-Security', HSTS] : [],
-              id ? ['X-Request-Id', id] : [],
-            );
-          }
-          ctx.res.writeHead(hit.status, headers);
-          ctx.res.end(wire.body);
+          writeWire(ctx.res, hit.status, wire, ctx.secure, (ctx.state as { requestId?: string }).requestId);
           return;
         }
         setSecurityHeaders(ctx, fixed);
@@ -201,6 +210,27 @@ export function createCachedAnswers(api: Api, options: CachedAnswersOptions = {}
         }
         remember(key, hit, sent);
       };
+    },
+
+    /**
+     * The shortcut before Koa (fast-reads.ts): writes the answer for this GET when it is held and this encoding
+     * has gone out once, as the middleware above would; the bytes sent, or -1 (Koa then answers as usual).
+     */
+    serveRaw(
+      req: IncomingMessage,
+      res: ServerResponse,
+      key: string,
+      secure: boolean,
+      id: string | undefined,
+    ): { status: number; bytes: number } | null {
+      const hit = answers.get(key);
+      if (!hit) return null;
+      const encoding =
+        hit.bytes.length >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers['accept-encoding'] ?? '') : null;
+      const wire = hit.wires.get(encoding);
+      if (!wire) return null;
+      writeWire(res, hit.status, wire, secure, id);
+      return { status: hit.status, bytes: wire.body.length };
     },
 
     /** Entries and bytes held, for tests and diagnostics. */

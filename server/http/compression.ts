@@ -28,9 +28,27 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|ima
 
 export const isCompressible = (contentType: string): boolean => COMPRESSIBLE.test(contentType);
 
+/**
+ * The choice per Accept-Encoding value, remembered: browsers send one of a handful of values, and the cached
+ * reads ask on every request. Short values only, emptied when full: odd values cannot make it grow.
+ */
+const PICKED = new Map<string, Encoding | null>();
+const PICKED_MAX = 64;
+
 /** br when the client takes it, else gzip, else null (q=0 refuses a coding). */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
+  const known = PICKED.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const picked = parseEncoding(acceptEncoding);
+  if (acceptEncoding.length <= 200) {
+    if (PICKED.size >= PICKED_MAX) PICKED.clear();
+    PICKED.set(acceptEncoding, picked);
+  }
+  return picked;
+}
+
+function parseEncoding(acceptEncoding: string): Encoding | null {
   const offered = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

@@ -12,14 +12,28 @@ import { fieldsOf } from './record-schemas';
 export interface ActivityBook extends ActivityLog {
   /** Adds the entries not yet known (by id) and tells the subscribers about those. */
   add(entries: readonly StoredActivity[]): void;
-  /** Forgets the entries older than `cutoff` (an ISO time): retention, at open, before anyone reads the log. */
-  prune(cutoff: string): void;
+  /**
+   * Forgets the entries older than `cutoff` (an ISO time): retention, at open and then while the shop runs;
+   * tells the `subscribeDropped` listeners which went, and returns how many.
+   */
+  prune(cutoff: string): number;
 }
 
 export function createActivityBook(): ActivityBook {
   let entries: StoredActivity[] = [];
   const ids = new Set<string>();
-  const listeners = new Set<(entries: readonly StoredActivity[]) => void>();
+  type Listener = (entries: readonly StoredActivity[]) => void;
+  const listeners = new Set<Listener>();
+  const dropListeners = new Set<Listener>();
+  const tell = (to: Set<Listener>, list: readonly StoredActivity[]) => {
+    for (const l of to) {
+      try {
+        l(list);
+      } catch (e) {
+        console.error('[store] a subscriber of the activity log failed:', e);
+      }
+    }
+  };
   return {
     all: () => entries,
     add(next) {
@@ -29,23 +43,23 @@ export function createActivityBook(): ActivityBook {
         ids.add(e.id);
         entries.push(e);
       }
-      for (const l of listeners) {
-        try {
-          l(fresh);
-        } catch (e) {
-          console.error('[store] a subscriber of the activity log failed:', e);
-        }
-      }
+      tell(listeners, fresh);
     },
     prune(cutoff) {
       const old = entries.filter((e) => e.at < cutoff);
-      if (!old.length) return;
+      if (!old.length) return 0;
       for (const e of old) ids.delete(e.id);
       entries = entries.filter((e) => e.at >= cutoff);
+      tell(dropListeners, old);
+      return old.length;
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+    subscribeDropped(listener) {
+      dropListeners.add(listener);
+      return () => void dropListeners.delete(listener);
     },
   };
 }

@@ -23,7 +23,9 @@ export type VariantState = 'ready' | 'missing' | 'busy';
 const WEBP_QUALITY = 78;
 /**
  * Link previews want a JPEG or PNG of at least 1200 px and under 300 kB (Facebook, WhatsApp): the OG
- * picture is cropped to 1200 × 630, enlarged if it must be, and made again at lower quality if too big.
+ * picture is the whole product photo fitted into 1200 × 630 on its own background colour (its top-left pixel:
+ * product photos stand on a plain ground; a crop cut off a portrait garment's collar and hem), enlarged if it
+ * must be, and made again at lower quality if too big.
  */
 const OG_QUALITIES = [82, 68, 55, 40];
 export const OG_MAX_BYTES = 300 * 1024;
@@ -75,11 +77,24 @@ async function sourceOf(root: string, candidates: string[]): Promise<{ path: str
 const isFresh = async (file: string, sourceMtime: number): Promise<boolean> =>
   ((await mtimeOf(file)) ?? -Infinity) >= sourceMtime;
 
+/** The photo's ground: its top-left pixel, flattened on white. */
+async function groundOf(input: Buffer): Promise<{ r: number; g: number; b: number }> {
+  const px = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .flatten({ background: '#ffffff' })
+    .extract({ left: 0, top: 0, width: 1, height: 1 })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer();
+  return { r: px[0] ?? 255, g: px[1] ?? 255, b: px[2] ?? 255 };
+}
+
 async function ogPicture(input: Buffer): Promise<Buffer> {
+  const background = await groundOf(input);
   let out: Buffer | undefined;
   for (const quality of OG_QUALITIES) {
     out = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .resize({ ...OG_IMAGE, fit: 'cover' })
+      .resize({ ...OG_IMAGE, fit: 'contain', background })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality, mozjpeg: true })
       .toBuffer();

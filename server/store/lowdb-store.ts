@@ -89,7 +89,11 @@ export interface LowdbStores extends Stores {
    * Rows are never changed in place (a change puts a new object), so holding the references is enough.
    */
   snapshot(): StoreSnapshot;
-  /** Drops the activity entries past the retention from activity.journal (a no-op without retention). */
+  /**
+   * Drops the activity entries past the retention from the log in memory and from activity.journal (a no-op
+   * without retention); how many went (the larger count of the two: entries still in a table's journal are
+   * left out when that journal's compaction archives them).
+   */
   compactActivity(): Promise<number>;
 }
 
@@ -134,7 +138,11 @@ export async function openLowdbStores(
   const cutoff = retainFrom();
   if (cutoff) book.prune(cutoff);
   return {
-    compactActivity: () => archive.compact(),
+    async compactActivity() {
+      const cutoff = retainFrom();
+      const gone = cutoff ? book.prune(cutoff) : 0;
+      return Math.max(gone, await archive.compact());
+    },
     ...stores,
     snapshot() {
       const collections = [...states].map(([file, state]) => ({ file, state: state() }));

@@ -2,10 +2,12 @@
  * Issue 30 on PostgreSQL: ACTIVITY_RETENTION_DAYS deletes the activity rows older than the retention at
  * open (before the log is loaded) and each time compactActivity runs (index.ts: hourly). A cluster of its own.
  */
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
+import { createActivity } from '#server/core/activity/log';
 import { usePgCluster } from '#server/test/use-pg-cluster';
 import type { PgStores } from './pg-store';
 import { openPgStores } from './pg-store';
+import { systemClock } from './system-clock';
 
 const DAY = 86_400_000;
 let stores: PgStores | undefined;
@@ -13,6 +15,7 @@ const cluster = usePgCluster(async () => {
   await stores?.close();
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await stores?.close();
   stores = undefined;
 });
@@ -61,4 +64,19 @@ it('drops the rows past the retention at open and on compaction, and keeps every
   await addEntry(stores, 'aged', 30.5);
   expect(await stores.compactActivity()).toBe(1);
   expect(await rowIds(stores)).toEqual(['new-1', 'new-2']);
+
+  // 25 days on, new-1 is 35 days old: the compaction deletes its row and drops it from the log in memory,
+  // the store's and the one the admin reads (the core's), without a restart.
+  const activity = createActivity({ stores, clock: systemClock });
+  const shown = () =>
+    activity
+      .page({ limit: 100 })
+      .items.map((e) => e.id)
+      .sort();
+  expect(shown()).toEqual(['new-1', 'new-2']);
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 25 * DAY });
+  expect(await stores.compactActivity()).toBe(1);
+  expect(await rowIds(stores)).toEqual(['new-2']);
+  expect(stores.activity.all().map((e) => e.id)).toEqual(['new-2']);
+  expect(shown()).toEqual(['new-2']);
 });

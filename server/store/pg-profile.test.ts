@@ -4,32 +4,17 @@
  * address stays cleared.
  */
 import { expect, it } from 'vitest';
+import { ADDRESS } from '#tests/contract/client';
 import { authKit } from '#server/test/auth-kit';
-import { usePgCluster } from '#server/test/use-pg-cluster';
-import type { PgStores } from './pg-store';
-import { openPgStores } from './pg-store';
+import { usePgStores } from '#server/test/use-pg-cluster';
 
-const open: PgStores[] = [];
-const cluster = usePgCluster(async () => {
-  for (const s of open) await s.close().catch(() => undefined);
-});
-const openStores = async (url: string): Promise<PgStores> => {
-  const s = await openPgStores(url);
-  open.push(s);
-  return s;
-};
-
-const ADDRESS = {
-  address: 'Flat 2',
-  street: '1 Main St',
-  city: 'Springfield',
-  country: 'USA',
-  province: 'IL',
-};
+const cluster = usePgStores();
+const { openStores } = cluster;
 
 it('a saved profile loads again after a restart; a cleared address stays cleared', async () => {
   const url = await cluster.createDatabase();
-  const a = authKit(await openStores(url));
+  const first = await openStores(url);
+  const a = authKit(first);
   const { token, user } = await a.auth.register({
     name: 'Ann Lee',
     email: 'ann@example.test',
@@ -39,9 +24,10 @@ it('a saved profile loads again after a restart; a cleared address stays cleared
   const principal = await a.auth.authenticate(token);
   if (!principal) throw new Error('no session');
   await a.auth.updateProfile(principal, { name: 'Ann Smith', phone: '5550109999', saved_address: ADDRESS });
-  await open[0]!.close();
+  await first.close();
 
-  const b = authKit(await openStores(url));
+  const second = await openStores(url);
+  const b = authKit(second);
   expect(b.stores.users.get(user.id)).toMatchObject({
     name: 'Ann Smith',
     phone: '5550109999',
@@ -52,7 +38,7 @@ it('a saved profile loads again after a restart; a cleared address stays cleared
   const again = await b.auth.authenticate(signedIn.token);
   if (!again) throw new Error('no session');
   await b.auth.updateProfile(again, { saved_address: null });
-  await open[1]!.close();
+  await second.close();
 
   const c = await openStores(url);
   expect(c.users.get(user.id)).not.toHaveProperty('saved_address');

@@ -8,21 +8,12 @@
 import { expect, it } from 'vitest';
 import pg from 'pg';
 import type { StoredActivity, StoredCategory, StoredOrder, StoredProduct } from '#server/core/records';
-import { usePgCluster } from '#server/test/use-pg-cluster';
+import { usePgStores } from '#server/test/use-pg-cluster';
 import type { PgStores } from './pg-store';
-import { openPgStores } from './pg-store';
 import { createPgThrottles } from './pg-throttles';
 
-const open: PgStores[] = [];
-const cluster = usePgCluster(async () => {
-  for (const s of open) await s.close().catch(() => undefined);
-});
-
-const openStores = async (url: string): Promise<PgStores> => {
-  const s = await openPgStores(url);
-  open.push(s);
-  return s;
-};
+const cluster = usePgStores();
+const { openStores } = cluster;
 
 const product = (id: number, more: Partial<StoredProduct> = {}): StoredProduct => ({
   id,

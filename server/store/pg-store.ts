@@ -41,7 +41,10 @@ export interface PgStores extends Stores {
    * database create one admin and one demo catalogue.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
-  /** Deletes the activity rows past ACTIVITY_RETENTION_DAYS; how many went (0 without retention). */
+  /**
+   * Deletes the activity rows past ACTIVITY_RETENTION_DAYS and drops them from the log in memory; how many
+   * went (the larger count of the two: another instance may have deleted the rows first; 0 without retention).
+   */
   compactActivity(): Promise<number>;
 }
 
@@ -65,13 +68,13 @@ export async function openPgStores(url: string, options: PgStoreOptions = {}): P
   const days = options.activityRetentionDays;
   const retainFrom = () => (days ? new Date(Date.now() - days * 86_400_000).toISOString() : undefined);
   // `at` is an ISO time in text, so text order is time order (the activity_at index serves it).
-  const compactActivity = async (): Promise<number> => {
+  const deleteExpired = async (): Promise<number> => {
     const cutoff = retainFrom();
     if (cutoff === undefined) return 0;
     return (await pool.query('DELETE FROM activity WHERE at < $1', [cutoff])).rowCount ?? 0;
   };
   // Before the load, so the log the core reads starts within the retention.
-  const dropped = await compactActivity();
+  const dropped = await deleteExpired();
   if (dropped) options.log?.(`Activity retention: ${dropped} entries older than ${days} days dropped.`);
   const instanceId = randomBytes(6).toString('hex');
   const book = createActivityBook();
@@ -160,7 +163,11 @@ export async function openPgStores(url: string, options: PgStoreOptions = {}): P
     throttles,
     instanceId,
     pool,
-    compactActivity,
+    async compactActivity() {
+      const rows = await deleteExpired();
+      const cutoff = retainFrom();
+      return Math.max(rows, cutoff ? book.prune(cutoff) : 0);
+    },
     async exclusive(fn) {
       const holder = await pool.connect();
       try {

@@ -42,6 +42,8 @@ export interface OpsTestServer {
   /** With `mailTransport`: the outbox's sender, its check in the readiness list as index.ts puts it. */
   sender?: MailSender;
   client: ReturnType<typeof createClient>;
+  /** Requests that went through Koa's middleware (the rest were answered before it: fast-reads.ts). */
+  koaCalls(): number;
   /** Everything the request log wrote so far. */
   logText(): string;
   logLines(): Record<string, unknown>[];
@@ -54,6 +56,7 @@ export async function startOpsTestServer(
     opsPort?: boolean;
     mailTransport?: MailTransport;
     mailNow?: () => number;
+    trustProxy?: boolean;
   } = {},
 ): Promise<OpsTestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'threadline-ops-')));
@@ -82,6 +85,12 @@ export async function startOpsTestServer(
     metrics,
     readiness,
     metricsToken: opts.metricsToken,
+    trustProxy: opts.trustProxy,
+  });
+  let koaCalls = 0;
+  app.middleware.unshift((_ctx, next) => {
+    koaCalls++;
+    return next();
   });
   const server = createLimitedServer(app.callback());
   const baseUrl = `http://127.0.0.1:${await listen(server)}`;
@@ -99,6 +108,7 @@ export async function startOpsTestServer(
     readiness,
     sender,
     client: createClient(() => ({ baseUrl, admin: TEST_ADMIN })),
+    koaCalls: () => koaCalls,
     logText: () => out,
     logLines: () =>
       out

@@ -126,11 +126,33 @@ export const PNG_DATA_URL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 export const SVG_DATA_URL = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')}`;
 
+/** A product form the stock suites create from: a 20.00 tee in S and M, red, no sale; `over` sets the rest. */
+export const teeForm = (over: Record<string, unknown>) => ({
+  description: '',
+  sku: '',
+  category: '',
+  image: PNG_DATA_URL,
+  sale_price: null,
+  regular_price: 20,
+  sizes: ['S', 'M'],
+  colors: ['red'],
+  ...over,
+});
+
 /** A valid PNG header followed by padding: `bytes` long once decoded. */
 export function bigPngDataUrl(bytes: number): string {
   const head = atob(PNG_DATA_URL.split(',')[1] ?? '');
   return `data:image/png;base64,${btoa(head + 'A'.repeat(bytes - head.length))}`;
 }
+
+/** The test shopper's address, in the fields a profile saves and a checkout's shipping JSON carries. */
+export const ADDRESS = {
+  address: 'Flat 2',
+  street: '1 Main St',
+  city: 'Springfield',
+  country: 'USA',
+  province: 'IL',
+};
 
 export const SHIPPING = JSON.stringify({
   name: 'Test Shopper',
@@ -138,9 +160,5 @@ export const SHIPPING = JSON.stringify({
   email: 'test@example.test',
   notes: 'Ring twice',
   order_address: 'Flat 2, 1 Main St, Springfield, USA, IL',
-  address: 'Flat 2',
-  street: '1 Main St',
-  city: 'Springfield',
-  country: 'USA',
-  province: 'IL',
+  ...ADDRESS,
 });

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractClient } from './client';
-import { SHIPPING } from './client';
-
-const ADDRESS = {
-  address: 'Flat 2',
-  street: '1 Main St',
-  city: 'Springfield',
-  country: 'USA',
-  province: 'IL',
-};
+import { ADDRESS, SHIPPING } from './client';
 
 /**
  * Issue 27: the profile a shopper keeps. The register budget (RATE_LIMITS.register) is spent by the

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOW_STOCK } from '#contract/rules/stock';
 import type { ContractClient } from './client';
-import { PNG_DATA_URL } from './client';
+import { teeForm } from './client';
 
 export function stockFilterSuite(c: ContractClient): void {
   describe('products listing: stock filter', () => {
@@ -14,18 +14,7 @@ export function stockFilterSuite(c: ContractClient): void {
     const create = async (title: string, inventory: unknown) => {
       const r = await c.call('createProduct', {
         token: admin,
-        body: {
-          title: `${tag} ${title}`,
-          description: '',
-          sku: '',
-          category: '',
-          image: PNG_DATA_URL,
-          sale_price: null,
-          regular_price: 20,
-          sizes: ['S', 'M'],
-          colors: ['red'],
-          ...(inventory === undefined ? {} : { inventory }),
-        },
+        body: teeForm({ title: `${tag} ${title}`, ...(inventory === undefined ? {} : { inventory }) }),
       });
       expect(r.status).toBe(201);
     };

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContractClient } from './client';
-import { PNG_DATA_URL, SHIPPING } from './client';
+import { SHIPPING, teeForm } from './client';
 
 type Line = { size: string; color: string; quantity: number };
 
@@ -24,17 +24,7 @@ export function stockSuite(c: ContractClient): void {
     let ann = { token: '', id: 0 };
     let bob = { token: '', id: 0 };
 
-    const form = (over: Record<string, unknown>) => ({
-      description: '',
-      sku: '',
-      category: '',
-      image: PNG_DATA_URL,
-      sale_price: null,
-      regular_price: 20,
-      sizes: ['S', 'M'],
-      colors: ['red'],
-      ...over,
-    });
+    const form = teeForm;
     const create = async (
       inventory: Line[] | undefined,
       over: Record<string, unknown> = {},

@@ -18,10 +18,12 @@ import { shopFiltersSuite } from './suite-shop-filters';
 import { wishlistSuite } from './suite-wishlist';
 import { mailSuite } from './suite-mail';
 import { profileSuite } from './suite-profile';
+import { searchSuite } from './suite-search';
 
 export function runContractSuite(target: () => ContractTarget): void {
   const client = createClient(target);
   catalogSuite(client);
+  searchSuite(client);
   cachingSuite(client);
   ordersSuite(client);
   authSuite(client);

@@ -10,7 +10,7 @@ import { SHIPPING_COOKIE } from './lib/session/shipping-atoms';
 import { loadStoredParsers } from './lib/session/stored-parsers';
 import { DEFAULT_SLIDES } from './features/catalog/components/default-slides';
 import { heroImage } from './features/catalog/components/hero-image';
-import { afterFirstScreen } from './lib/first-screen';
+import { afterFirstScreen, firstScreenDone, loadedAndIdle } from './lib/first-screen';
 import './styles/base.css';
 
 /**
@@ -51,8 +51,12 @@ async function boot() {
   afterFirstScreen(() => {
     if (!__DEMO__ && import.meta.env.PROD)
       registerServiceWorker().catch((err: unknown) => console.error('Service worker:', err));
-    if (navigator.onLine) syncCatalogueLater();
     window.addEventListener('online', syncCatalogueLater);
+  });
+  // The catalogue copy runs in a worker (issue 29: no main-thread cost), so it need not wait for the whole
+  // first-screen gate: once the page has loaded and is idle (the demo's copy runs in the page: it waits).
+  void (__DEMO__ ? firstScreenDone() : loadedAndIdle()).then(() => {
+    if (navigator.onLine) syncCatalogueLater();
   });
 }
 

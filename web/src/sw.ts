@@ -1,17 +1,21 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { pictureFallbacks } from './lib/picture-fallback';
 import { IMAGE_CACHE, IMAGE_CACHE_LIMITS } from './lib/pwa-caches';
 import { OUTBOX_SYNC_TAG } from './lib/outbox/outbox';
 import { sendSavedOrders } from './lib/outbox/sender';
+import { createNavigationHandler, NAVIGATION_DENYLIST } from './lib/sw-navigation';
 
 /**
  * The service worker (vite-plugin-pwa injectManifest; why each rule is there: pwa.config.ts).
- * - Precaches the app shell; navigations fall back to it, never /api or /uploads.
+ * - Precaches the app shell. Navigations go to the network first (the server's own page, with its head and
+ *   JSON-LD) and fall back to the shell after NAVIGATION_TIMEOUT_MS, offline, on a server error or when the page
+ *   is of another build (lib/sw-navigation.ts). Never for /api, /uploads, robots.txt or the sitemaps: those are
+ *   not pages of the app and must reach the server as themselves.
  * - Caches /uploads pictures cache-first, bounded by count and age. Offline, a picture it has not cached is
  *   answered with another cached width of it (lib/picture-fallback.ts): the catalogue sync keeps the 320 px
  *   widths of the likeliest pictures (lib/picture-warmup.ts), while a srcset may ask for 640 or 960.
@@ -48,9 +52,14 @@ const otherWidthWhenOffline: WorkboxPlugin = {
 };
 
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: `/` is a page like any other (network first below), not the precached index.html.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+const answerNavigation = createNavigationHandler({
+  fetch: (request) => fetch(request),
+  shell: () => matchPrecache('index.html'),
+});
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/, /^\/uploads\//] }),
+  new NavigationRoute(({ request }) => answerNavigation(request), { denylist: NAVIGATION_DENYLIST }),
 );
 registerRoute(
   ({ url, request }) =>

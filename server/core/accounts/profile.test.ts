@@ -10,14 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { updateProfileBodySchema } from '#contract/schemas/user';
 import type { AuthKit } from '#server/test/auth-kit';
 import { diskAuthKit, memoryAuthKit } from '#server/test/auth-kit';
+import { ADDRESS } from '#tests/contract/client';
 
-const ADDRESS = {
-  address: 'Flat 2',
-  street: '1 Main St',
-  city: 'Springfield',
-  country: 'USA',
-  province: 'IL',
-};
 const ANN = { name: 'Ann Lee', email: 'ann@example.test', phone: '5550100001', password: 'secret-1' };
 
 async function signUp(k: AuthKit) {

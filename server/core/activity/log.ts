@@ -92,6 +92,8 @@ export function createActivity({ stores, clock }: { stores: Stores; clock: Clock
   list.reset(initial);
   for (const e of initial) actors.set(e.actor.id, e.actor.name);
   stores.activity.subscribe((entries) => entries.forEach(add));
+  // Retention while the shop runs: the entries the store dropped leave the list (the orders' own stay with them).
+  stores.activity.subscribeDropped?.((entries) => entries.forEach((e) => list.delete(e)));
   stores.orders.subscribe(({ put, removed }) => {
     for (const o of removed) if (byOrder.has(o.id)) dropOrder(o.id);
     for (const o of put) addOrder(o);

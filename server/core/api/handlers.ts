@@ -66,6 +66,7 @@ export const HANDLERS: Handlers = {
   salesReport: (c, i) => fresh(c, ['orders', 'products'], () => c.reports.sales(i.query)),
   countryPositions: (c) => c.countries.positions(),
   countryStates: (c, i) => c.countries.states(i.body.country),
+  searchSuggest: (c, i) => c.products.suggest(i.query.q),
   productStock: (c, i) =>
     c.products.stockOf(i.params.id, (size, color) => c.stockAlerts.waiting(i.params.id, size, color)),
   notifyMe: (c, i) => c.stockAlerts.request(me(i).user.id, i.params.id, i.body),

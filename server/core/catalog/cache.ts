@@ -10,7 +10,7 @@
  * kinds, least recently used out first.
  */
 import type { CatalogQuery } from '#contract/rules/catalog-query';
-import { catalogQuerySchema } from '#contract/rules/catalog-query';
+import { catalogQuerySchema, sortOf } from '#contract/rules/catalog-query';
 import type { CacheStats } from '../structures/bounded-cache';
 import { BoundedCache, stringBytes } from '../structures/bounded-cache';
 import type { CatalogIndex } from './indexes';
@@ -32,7 +32,8 @@ const ENTRY_OVERHEAD = 512;
  * from it, so a new filter (stock, issue 27) can never be left out of the key and get another's answer.
  */
 const QUERY_FIELDS = Object.keys(catalogQuerySchema.shape) as Array<keyof CatalogQuery>;
-const listKey = (q: CatalogQuery): string => JSON.stringify(['list', ...QUERY_FIELDS.map((k) => q[k])]);
+const listKey = (q: CatalogQuery): string =>
+  JSON.stringify(['list', ...QUERY_FIELDS.map((k) => (k === 'sort' ? sortOf(q) : q[k]))]);
 const CATEGORIES_KEY = 'categories';
 
 // The core keeps its cache to itself; ops and tests read its figures through the index it serves.

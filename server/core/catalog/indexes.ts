@@ -18,6 +18,9 @@ import type { Stores } from '../ports';
 import type { ShownStock, StoredProduct } from '../records';
 import { toPublicProduct } from '../records';
 import { SortedList } from '../structures/sorted-list';
+import { createSearchIndex } from './search-index';
+import { createFacetIndex } from './facet-index';
+import { createSearchEngine, type SearchEngine } from '#contract/rules/search-engine';
 
 /** A product as the indexes hold it: the row, its effective price and its search text, computed once. */
 export interface Entry {
@@ -86,6 +89,9 @@ export function createCatalogIndex(
   let gramsReady = false;
   let publicCache = new WeakMap<StoredProduct, Product>();
   let categoryMap: Map<number, Category> | undefined;
+  let categoryEngine: SearchEngine | undefined;
+  /** The shop filters and facets (issue 29) over the units the public products show. */
+  const facets = createFacetIndex((row) => stock?.shown(row));
   /** Bumped on every catalogue commit: answer caches (catalog/cache.ts) key on it. */
   let version = 0;
 
@@ -118,10 +124,21 @@ export function createCatalogIndex(
       o.byDate.reset(es);
     }
     built = true;
+    search.start();
   }
   const ready = (): void => {
     if (!built) build();
   };
+  const categories = (): Map<number, Category> =>
+    (categoryMap ??= new Map(stores.categories.all().map((c) => [c.id, c])));
+  /** The search engine's index (issue 29): catalog/search-index.ts. */
+  const search = createSearchIndex({
+    rows: () => stores.products.all(),
+    row: (id) => stores.products.get(id),
+    categories,
+    // Its own timer, not `schedule` (the trigram build's): a search finishes this build itself when needed.
+    schedule: (next) => void setTimeout(next, 0),
+  });
 
   const addGrams = (map: Map<string, Set<Entry>>, e: Entry): void => {
     for (const g of textGrams(e.text)) {
@@ -169,12 +186,14 @@ export function createCatalogIndex(
       entries.delete(row.id);
       for (const o of new Set(groupsOf(e.row))) o.delete(e);
       if (grams) removeGrams(grams, e);
+      search.removed(row.id);
     }
     for (const row of put) {
       const e = entryOf(row);
       entries.set(row.id, e);
       for (const o of new Set(groupsOf(row))) o.insert(e);
       if (grams) addGrams(grams, e);
+      search.put(row);
     }
   });
   stores.categories.subscribe(() => {
@@ -182,16 +201,17 @@ export function createCatalogIndex(
     // Names and slugs are joined into every public product: rebuild them lazily.
     publicCache = new WeakMap();
     categoryMap = undefined;
+    categoryEngine = undefined;
+    search.reset();
+    if (built) search.start();
   });
 
   stock?.onShownChange((id) => {
     version++;
     const row = stores.products.get(id);
     if (row) publicCache.delete(row);
+    if (row) facets.stockChanged(row);
   });
-
-  const categories = (): Map<number, Category> =>
-    (categoryMap ??= new Map(stores.categories.all().map((c) => [c.id, c])));
 
   return {
     version: () => version,
@@ -228,6 +248,26 @@ export function createCatalogIndex(
       return best;
     },
     entry: (id: number): Entry | undefined => (ready(), entries.get(id)),
+    /** The shop filters and facet counts (catalog/facet-index.ts). */
+    facets: () => facets,
+    /**
+     * The search engine (built in slices from the first listing; see catalog/search-index.ts): undefined
+     * while a long build goes on, so a search never waits for it.
+     */
+    searchEngine: () => (ready(), search.ready()),
+    /** The same, finished now whatever it takes (the bench, tests). */
+    completeSearchEngine: () => (ready(), search.engine()),
+    /** The categories' own engine (names and slugs), for suggestions; rebuilt after a category commit. */
+    categoryEngine: () =>
+      (categoryEngine ??= createSearchEngine(
+        [...categories().values()].map((c) => ({
+          id: c.id,
+          title: c.name,
+          sku: c.slug,
+          categories: [],
+          collections: [],
+        })),
+      )),
     publicProduct(row: StoredProduct): Product {
       // Keyed by the row object: rows are immutable, so a changed product is a new key.
       let p = publicCache.get(row);

@@ -12,19 +12,23 @@
  * words shorter than three characters only scan, as before.
  */
 import type { CatalogQuery } from '#contract/rules/catalog-query';
+import { sortOf } from '#contract/rules/catalog-query';
 import { matchesSearch, searchTerms } from '#contract/rules/search-text';
 import { matchesStock } from '#contract/rules/stock-filter';
 import type { Facets } from '#contract/rules/catalog-filters';
-import { facetCounter, matchesMinPrice, matchesShopFilters } from '#contract/rules/catalog-filters';
+import { matchesMinPrice } from '#contract/rules/catalog-filters';
 import type { Product } from '#contract/schemas/product';
 import type { CatalogIndex, Entry, Ordering } from './indexes';
 import { byDate, byPrice } from './indexes';
+import { searchListing } from './search-listing';
 
 export interface Listing {
   items: Product[];
   total: number;
   maxPrice: number;
   facets?: Facets;
+  /** A search text that found nothing, corrected (catalog/search-listing.ts). */
+  suggestion?: string;
 }
 
 const EMPTY: Listing = { items: [], total: 0, maxPrice: 0 };
@@ -62,9 +66,9 @@ function candidates(index: CatalogIndex, q: CatalogQuery, shop = true): Candidat
   const terms = searchTerms(q.q ?? q.name);
   const tests = others.map((s) => s.has);
   if (q.stock && q.stock !== 'all') tests.push((e) => matchesStock(e.row, q.stock));
-  // Sizes and colours from the row; units left as the public product shows them (orders taken off).
-  if (shop && (q.size || q.color || q.in_stock))
-    tests.push((e) => matchesShopFilters({ ...e.row, inventory: index.publicProduct(e.row).inventory }, q));
+  // Sizes and colours from the row; units left as the public product shows them (catalog/facet-index.ts).
+  const shopTest = shop ? index.facets().matcher(q) : null;
+  if (shopTest) tests.push((e) => shopTest(e.row));
   if (terms.length) {
     tests.push((e) => matchesSearch(e.text, terms));
     const pool = index.searchCandidates(terms);
@@ -100,8 +104,8 @@ function direct(o: Ordering, q: CatalogQuery): { entries: Entry[]; total: number
   const end = Math.min(cut - low, start + q.limit);
   let entries: Entry[] = [];
   if (start >= end) entries = [];
-  else if (q.sort === 'price_asc') entries = o.byPrice.slice(low + start, low + end);
-  else if (q.sort === 'price_desc') entries = o.byPrice.slice(cut - end, cut - start).reverse();
+  else if (sortOf(q) === 'price_asc') entries = o.byPrice.slice(low + start, low + end);
+  else if (sortOf(q) === 'price_desc') entries = o.byPrice.slice(cut - end, cut - start).reverse();
   else if (limit === undefined && floor === undefined) entries = o.byDate.slice(start, end);
   else {
     let seen = 0;
@@ -130,20 +134,23 @@ function kept(entries: Iterable<Entry>, test: (e: Entry) => boolean, q: CatalogQ
 
 /** An extra test (text, second list): scan the candidates in sort order. */
 function scanned(o: Ordering, test: (e: Entry) => boolean, q: CatalogQuery) {
-  const { list, maxPrice } = kept(q.sort === 'latest' ? o.byDate : o.byPrice, test, q);
-  if (q.sort === 'price_desc') list.reverse();
+  const byPriceSort = sortOf(q) === 'price_asc' || sortOf(q) === 'price_desc';
+  const { list, maxPrice } = kept(byPriceSort ? o.byPrice : o.byDate, test, q);
+  if (sortOf(q) === 'price_desc') list.reverse();
   return { entries: page(list, q), total: list.length, maxPrice };
 }
 
 /** Search index candidates: test each, then sort the matches as the lists are sorted. */
 function pooled(pool: ReadonlySet<Entry>, test: (e: Entry) => boolean, q: CatalogQuery) {
   const { list, maxPrice } = kept(pool, test, q);
-  list.sort(q.sort === 'latest' ? byDate : byPrice);
-  if (q.sort === 'price_desc') list.reverse();
+  list.sort(sortOf(q) === 'price_asc' || sortOf(q) === 'price_desc' ? byPrice : byDate);
+  if (sortOf(q) === 'price_desc') list.reverse();
   return { entries: page(list, q), total: list.length, maxPrice };
 }
 
 export function listCatalog(index: CatalogIndex, q: CatalogQuery): Listing {
+  // A search text: the search engine's listing (issue 29), Best match by default.
+  if (searchTerms(q.q ?? q.name).length) return searchListing(index, q);
   const c = candidates(index, q);
   if (!c) return q.facets ? { ...EMPTY, facets: facetsOf(index, q) } : EMPTY;
   const { entries, total, maxPrice } =
@@ -157,11 +164,11 @@ export function listCatalog(index: CatalogIndex, q: CatalogQuery): Listing {
  * the shop filters and the price, i.e. the candidates without the size, colour and in-stock tests.
  */
 function facetsOf(index: CatalogIndex, q: CatalogQuery): Facets {
-  const counter = facetCounter(q);
+  const counter = index.facets().counter(q);
   const c = candidates(index, q, false);
   if (c) {
     const list = 'pool' in c ? c.pool : c.source.byPrice;
-    for (const e of list) if (!c.test || c.test(e)) counter.add(index.publicProduct(e.row), e.price);
+    for (const e of list) if (!c.test || c.test(e)) counter.add(e.row, e.price);
   }
   return counter.result();
 }

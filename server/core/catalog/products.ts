@@ -9,6 +9,8 @@ import type { CachedAnswer } from '../api/reply';
 import type { CatalogCache } from './cache';
 import type { CatalogIndex } from './indexes';
 import { listCatalog } from './listing';
+import { searchSuggestions } from './search-listing';
+import type { Suggestions } from '#contract/schemas/search';
 import { notFound, validationFailed } from '../api/errors';
 import { storeImage, storeImages } from './images';
 import type { CoreDeps } from '../ports';
@@ -68,6 +70,11 @@ export function createProductUseCases(
     /** The same answer serialised once and cached until the next catalogue write, with its ETag. */
     listAnswer(query: CatalogQuery): CachedAnswer {
       return cache.list(query, () => listCatalog(index, query));
+    },
+
+    /** The search box's suggestions (issue 29; catalog/search-listing.ts). */
+    suggest(text: string): Suggestions {
+      return searchSuggestions(index, text);
     },
 
     get(id: number): Product {

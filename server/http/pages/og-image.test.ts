@@ -49,6 +49,43 @@ describe('the link-preview picture', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
   });
 
+  it("shows the whole of a portrait photo (collar and hem kept) on the photo's own ground", async () => {
+    // 400 × 800, a sand ground, a red band across the top tenth (the collar) and a blue one across the bottom.
+    const w = 400;
+    const h = 800;
+    const raw = Buffer.alloc(w * h * 3);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const rgb =
+          y < 80 && x > 100 && x < 300
+            ? [200, 0, 0]
+            : y >= 720 && x > 100 && x < 300
+              ? [0, 0, 200]
+              : [238, 235, 227];
+        raw.set(rgb, (y * w + x) * 3);
+      }
+    const hash = await place(
+      await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
+    const res = await fetch(`${srv.baseUrl}/uploads/${hash}-og.jpg`);
+    const out = await sharp(Buffer.from(await res.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...out.data.subarray((y * 1200 + x) * 3, (y * 1200 + x) * 3 + 3)];
+    const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) < 24);
+    expect(near(at(600, 10), [200, 0, 0]), `top centre ${at(600, 10).join(',')}`).toBe(true);
+    expect(near(at(600, 620), [0, 0, 200]), `bottom centre ${at(600, 620).join(',')}`).toBe(true);
+    for (const [x, y] of [
+      [5, 5],
+      [1194, 5],
+      [5, 624],
+      [1194, 624],
+    ] as const)
+      expect(near(at(x, y), [238, 235, 227]), `corner ${x},${y}`).toBe(true);
+  });
+
   it('is named only for an original we store; no other name makes a file', async () => {
     const hash = await place(await noisePng(64, 64));
     expect(ogImagePath(`/uploads/${hash}.png`)).toBe(`/uploads/${hash}-og.jpg`);

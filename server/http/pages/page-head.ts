@@ -4,6 +4,8 @@
  * escaped in one place. Everything in it comes from the catalogue and the server's own settings
  * (PUBLIC_URL, the store config), never from the request: a page is the same for every visitor.
  */
+import { jsonLdId } from '#contract/rules/json-ld';
+
 export interface OgImage {
   url: string;
   width?: number;
@@ -68,7 +70,8 @@ export function headHtml(head: PageHead): string {
     for (const [k, v] of Object.entries(og.extra ?? {})) out.push(meta('property', k, v));
     out.push(meta('name', 'twitter:card', og.image ? 'summary_large_image' : 'summary'));
   }
+  // Each with its id, so the client's PageMeta replaces it rather than adding a second block of the same type.
   for (const ld of head.jsonLd ?? [])
-    out.push(`<script type="application/ld+json">${scriptJson(ld)}</script>`);
+    out.push(`<script type="application/ld+json" id="${jsonLdId(ld)}">${scriptJson(ld)}</script>`);
   return out.join('\n    ');
 }

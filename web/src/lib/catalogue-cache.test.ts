@@ -158,6 +158,45 @@ describe('background sync and local queries', () => {
     );
   });
 
+  it('keeps a product first received online after the copy: offline it opens, and the listing holds it', async () => {
+    await syncCatalogue({ pause: noPause });
+    await localProductList(db(), { limit: 12 }); // the listing index is held from here on
+    const [newest] = (await api('listProducts', { query: { limit: 1 } })).items;
+    if (!newest) throw new Error('no products');
+    // Added to the shop after the copy: only its own answer (a product page, then a listing) brings it.
+    const added = {
+      ...newest,
+      id: 987_001,
+      title: 'Added After The Copy',
+      created_at: '2099-01-01T00:00:00.000Z',
+    };
+    const listed = { ...added, id: 987_002, title: 'Listed After The Copy' };
+    server.use(http.get('*/api/products/:id', () => HttpResponse.json(added)));
+    await cachedApi('getProduct', { params: { id: added.id } });
+    server.use(
+      http.get('*/api/products', () => HttpResponse.json({ items: [listed], total: 1, maxPrice: 100 })),
+    );
+    await cachedApi('listProducts', { query: { q: 'listed after', limit: 12 } });
+    await vi.waitFor(async () =>
+      expect(await db().products.bulkGet([added.id, listed.id])).not.toContain(undefined),
+    );
+    offline('/products');
+    offline('/products/:id');
+    expect(await cachedApi('getProduct', { params: { id: added.id } })).toEqual(added);
+    expect(await cachedApi('getProduct', { params: { id: listed.id } })).toEqual(listed);
+    // The listing index follows the table: the newest two are the added ones, and it is runCatalogQuery.
+    const local = await cachedApi('listProducts', { query: { limit: 12 } });
+    expect(
+      local.items
+        .slice(0, 2)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([added.id, listed.id]);
+    expect(local).toEqual(
+      runCatalogQuery(await db().products.toArray(), catalogQuerySchema.parse({ limit: '12' })),
+    );
+  });
+
   it('does not answer listing queries locally before the copy is complete', async () => {
     await cachedApi('listProducts', { query: { limit: 3 } });
     await vi.waitFor(async () => expect(await db().products.count()).toBe(3));

@@ -1,7 +1,7 @@
 import type { EndpointName, ResponseOf } from '#contract/endpoints';
 import { api, ApiError, loadApiSchemas, type ApiInput } from './api-client';
 import { setLastSynced } from './network-status';
-import { firstScreenDone } from './first-screen';
+import { loadedAndIdle } from './first-screen';
 
 /**
  * Network-first reads of the public catalogue, mirrored into IndexedDB so browsing keeps working offline.
@@ -44,8 +44,9 @@ function carriesToken(data: unknown): boolean {
 
 async function remember(name: CachedEndpoint, key: string, data: unknown): Promise<void> {
   if (carriesToken(data)) return;
-  // Dexie and the writes wait until the first screen is in: they would compete with it on a slow phone.
-  await firstScreenDone();
+  // Dexie and the writes wait for the page's load and an idle moment (not the whole first-screen gate, whose
+  // quiet time a shopper who opens a product and goes offline at once would beat: issue 29).
+  await loadedAndIdle();
   const [{ catalogueDb, MAX_RESPONSES }, { writeProducts }, { endpoints }] = await Promise.all([
     import('./db'),
     import('./local-writes'),

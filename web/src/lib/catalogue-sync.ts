@@ -1,10 +1,9 @@
 import type { Category } from '#contract/schemas/category';
-import { api } from './api-client';
 import { cachedApi } from './catalogue-cache';
 import { catalogueDb, readCatalogueMeta, type CatalogueDb, type CatalogueMeta } from './db';
 import { idle } from './idle';
 import { warmIndex } from './local-index';
-import { deleteProducts, writeProducts } from './local-writes';
+import { copyCatalogue, type Yield } from './catalogue-copy';
 import { getNetworkStatus, setLastSynced, subscribeNetworkStatus } from './network-status';
 import { warmPicturesAfterSync } from './picture-warmup';
 
@@ -12,29 +11,21 @@ import { warmPicturesAfterSync } from './picture-warmup';
  * Background copy of the whole catalogue into IndexedDB, so any product can be opened and any listing
  * query answered offline (catalogue-cache falls back to it). Loaded lazily after the first render.
  *
- * Why it is shaped like this: the copy must never make the UI janky, so it fetches small pages
- * (SYNC_PAGE_SIZE products, the API's limit cap) and yields to the browser between pages
- * (requestIdleCallback), which keeps every task on the main thread short (parse + bulkPut of one page).
- * The next PAGES_AHEAD pages are asked for while the current one is written, so the round trips (through
- * the service worker) and the writes overlap; still one page at a time is written, and each answer is
- * parsed in a task of its own.
- * Pages are read in a stable order (latest first, ties by id); if the catalogue changed while we were
- * paging (the count of distinct ids disagrees with the server's total), the copy is retried once.
- * Products that are gone from the server are removed at the end (found from the table's keys alone: reading
- * every product back would be seconds of cursor steps); the `catalogue` meta row is written
- * last, so `complete: true` always means a whole, consistent copy. `<html data-catalogue-sync>` exposes
- * the state (running | done | failed) for tests and curious eyes.
- * The listing index (local-index.ts) is read before the copy (cheap on a first visit) and the copy's writes
- * keep it, so the first offline listing after a sync reads nothing but its page.
+ * Why it is shaped like this: the copy must never make the UI janky, and must be done soon (issue 29: 10k
+ * products within 3 s of navigation start). So the built app copies in a dedicated worker
+ * (catalogue-sync.worker.ts runs catalogue-copy.ts): fetching the pages, parsing and checking them against the
+ * contract and the IndexedDB writes all happen off the main thread, with several pages in flight and a few
+ * pages per transaction. Tests and the demo (whose MSW worker answers only the page) copy in the page, with a
+ * pause (an idle callback) between write batches; a worker that cannot start or fails falls back to that too.
+ * The worker's writes raise the same `products` counter (db.ts), so the page's listing index (local-index.ts)
+ * knows it is behind: once the copy is done it is read again in the background (small reads) and the search
+ * engine is built over it in chunks, so the first offline listing or search reads nothing but its page.
+ * `<html data-catalogue-sync>` exposes the state (running | done | failed) for tests and curious eyes.
  * A successful copy then starts the picture warm-up (picture-warmup.ts: the 320 px pictures of the featured
  * products and the first listing pages, through the service worker, within a byte budget), in the background:
  * the sync is done without waiting for it. `<html data-picture-warmup>` shows its state.
  */
-export const SYNC_PAGE_SIZE = 100;
-/** Pages asked for while the current one is written: enough to hide the round trips, few enough to stay polite. */
-export const PAGES_AHEAD = 3;
-
-type Yield = () => Promise<void>;
+export { SYNC_PAGE_SIZE, PAGES_AHEAD, WRITE_BATCH } from './catalogue-copy';
 
 /** Wait for an idle moment (or at most a second): the next page never competes with user input. */
 export { idle };
@@ -43,32 +34,32 @@ function mark(state: 'running' | 'done' | 'failed'): void {
   if (typeof document !== 'undefined') document.documentElement.dataset.catalogueSync = state;
 }
 
-async function copyOnce(
-  db: CatalogueDb,
-  pause: Yield,
-  size: number,
-): Promise<{ ids: Set<number>; total: number }> {
-  const ids = new Set<number>();
-  const fetchPage = (page: number) => {
-    const res = api('listProducts', { query: { limit: size, page, sort: 'latest' } });
-    res.catch(() => undefined); // awaited in turn below; not "unhandled" while earlier pages are written
-    return res;
-  };
-  let res = await fetchPage(1);
-  let total = res.total;
-  const pages = Math.ceil(total / size);
-  const ahead: Array<ReturnType<typeof fetchPage>> = [];
-  let asked = 1;
-  for (;;) {
-    while (asked < pages && ahead.length < PAGES_AHEAD) ahead.push(fetchPage(++asked));
-    await writeProducts(db, res.items);
-    for (const p of res.items) ids.add(p.id);
-    const next = ahead.shift();
-    if (!next) return { ids, total };
-    await pause();
-    res = await next;
-    total = res.total;
-  }
+/** Whether this build copies in a worker: the built shop (not the demo, whose API lives in the page's MSW). */
+function workerAvailable(): boolean {
+  return import.meta.env.PROD && !__DEMO__ && typeof Worker !== 'undefined';
+}
+
+/** The copy in a dedicated worker (undefined when the worker could not run it: copy in the page then). */
+function copyInWorker(pageSize: number | undefined): Promise<CatalogueMeta | undefined> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./catalogue-sync.worker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    const finish = (meta: CatalogueMeta | undefined) => {
+      worker.terminate();
+      resolve(meta);
+    };
+    worker.onmessage = (e: MessageEvent<{ meta?: CatalogueMeta; error?: string }>) => {
+      if (e.data.error) console.warn('Catalogue copy in the worker failed:', e.data.error);
+      finish(e.data.meta);
+    };
+    worker.onerror = () => finish(undefined);
+    worker.postMessage({ pageSize });
+  });
 }
 
 /** Copy everything; resolves with the meta row written (throws when the network fails midway). */
@@ -83,27 +74,30 @@ export async function syncCatalogue(
 ): Promise<CatalogueMeta> {
   const db = options.db ?? catalogueDb();
   const pause = options.pause ?? idle;
-  const size = options.pageSize ?? SYNC_PAGE_SIZE;
   const afterSync = options.afterSync ?? warmPicturesAfterSync;
   mark('running');
   try {
-    const categories = await cachedApi('listCategories');
-    await warmIndex(db);
-    await pause();
-    let copy = await copyOnce(db, pause, size);
-    if (copy.ids.size !== copy.total) copy = await copyOnce(db, pause, size);
-    const kept = copy.ids;
-    const stale = (await db.products.toCollection().primaryKeys()).filter((id) => !kept.has(id));
-    await deleteProducts(db, stale);
-    const meta: CatalogueMeta = {
-      key: 'catalogue',
-      syncedAt: Date.now(),
-      total: copy.ids.size,
-      complete: true,
-    };
-    await db.meta.put(meta);
+    const categoriesLoad = cachedApi('listCategories');
+    categoriesLoad.catch(() => undefined); // awaited below
+    // The worker opens the app's own database: only a copy into that one can go there.
+    const inWorker = workerAvailable() && db === catalogueDb();
+    let meta = inWorker ? await copyInWorker(options.pageSize) : undefined;
+    if (!meta) {
+      // In the page: the listing index is read first (cheap on a first visit) and the copy's writes keep it.
+      await warmIndex(db);
+      meta = await copyCatalogue(db, pause, options.pageSize);
+    }
+    const categories = await categoriesLoad;
     setLastSynced(meta.syncedAt);
     mark('done');
+    // The listing index and the search engine, read again in the background if the copy left them behind.
+    // `<html data-offline-index="ready">` once both are (the bench times it).
+    void idle()
+      .then(() => warmIndex(db, { engine: true }))
+      .then(() => {
+        if (typeof document !== 'undefined') document.documentElement.dataset.offlineIndex = 'ready';
+      })
+      .catch(() => undefined);
     afterSync(categories).catch((err: unknown) => console.warn('Picture warm-up stopped:', err));
     return meta;
   } catch (err) {

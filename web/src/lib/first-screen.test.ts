@@ -27,4 +27,16 @@ describe('first screen gate', () => {
     await expect(first).resolves.toBeUndefined();
     expect(firstScreenDone()).toBe(first);
   });
+
+  it('lets a small write through once the page has loaded and is idle, long before the gate opens', async () => {
+    vi.useFakeTimers();
+    const { firstScreenDone, loadedAndIdle } = await fresh();
+    let gate = false;
+    let write = false;
+    void firstScreenDone().then(() => (gate = true));
+    void loadedAndIdle().then(() => (write = true));
+    await vi.advanceTimersByTimeAsync(600); // an idle callback's wait at most
+    expect(write).toBe(true);
+    expect(gate).toBe(false);
+  });
 });

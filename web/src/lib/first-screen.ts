@@ -65,6 +65,26 @@ export function afterFirstScreen(run: () => void): void {
   void firstScreenDone().then(run);
 }
 
+/**
+ * For small writes that must not be lost, such as an answer the shopper saw going into the offline copy
+ * (catalogue-cache.ts): once the page has loaded and the browser is idle, or the first screen is in, whichever
+ * comes first. Not the whole gate: a shopper who opens a product and loses the network within the gate's quiet
+ * time (or reloads) would lose it (issue 29).
+ */
+export function loadedAndIdle(): Promise<void> {
+  const loaded = new Promise<void>((resolve) => {
+    if (typeof document === 'undefined' || document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  }).then(
+    () =>
+      new Promise<void>((resolve) => {
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
+        else setTimeout(resolve, 0);
+      }),
+  );
+  return Promise.race([loaded, firstScreenDone()]);
+}
+
 /** Opens the gate now (tests, where there is no first screen to wait for). */
 export function openFirstScreenGate(): void {
   if (!gate) gate = Promise.resolve();

@@ -6,9 +6,13 @@ import {
   matchesPrice,
   runCatalogQuery,
   searchTerms,
+  sortOf,
+  textOf,
   type CatalogQuery,
-  type Sort,
+  type ListingSort,
 } from '#contract/rules/catalog-query';
+import { createSearchEngine } from '#contract/rules/search-engine';
+import { textHits } from '#contract/rules/search-query';
 import { effectivePrice } from '#contract/rules/money';
 import { facetCounter, type Facets } from '#contract/rules/catalog-filters';
 import type { Product, ProductListResponse } from '#contract/schemas/product';
@@ -16,6 +20,7 @@ import { readCatalogueMeta, readProductsVersion, type CatalogueDb } from './db';
 import {
   buildIndex,
   dropIndex,
+  engineOf,
   heldIndex,
   writesSettled,
   type ListingRow,
@@ -34,8 +39,9 @@ import {
  */
 
 /** Every row in the sort's order (a total order: ties broken by id), sorted once per change of the index. */
-export function sortedRows(index: LocalIndex, sort: Sort): ListingRow[] {
-  return (index.sorted[sort] ??= [...index.rows.values()].sort(compareProducts(sort)));
+export function sortedRows(index: LocalIndex, sort: ListingSort): ListingRow[] {
+  const own = sort === 'relevance' ? 'latest' : sort;
+  return (index.sorted[own] ??= [...index.rows.values()].sort(compareProducts(own)));
 }
 
 /** runCatalogQuery's filter, maxPrice, sort and page in one pass over the presorted rows: ids, not products. */
@@ -43,7 +49,12 @@ export function pageOf(
   index: LocalIndex,
   query: CatalogQuery,
 ): { ids: number[]; total: number; maxPrice: number; facets?: Facets } {
-  const terms = searchTerms(query.q ?? query.name);
+  const terms = searchTerms(textOf(query));
+  const rows = index.rows.values();
+  const hits = terms.length
+    ? textHits(index.rows.values(), textOf(query)!, (index.engine ??= createSearchEngine(rows)))
+    : undefined;
+  const sort = sortOf(query);
   // Facets (facets=1): every row passing the filters but the shop filters and the price, counted once.
   const counter = query.facets ? facetCounter(query) : null;
   const start = (query.page - 1) * query.limit;
@@ -51,9 +62,14 @@ export function pageOf(
   const ids: number[] = [];
   let total = 0;
   let maxPrice = 0;
-  for (const row of sortedRows(index, query.sort)) {
-    if (counter && matchesFacetBase(row, query, terms)) counter.add(row, effectivePrice(row));
-    if (!matchesBase(row, query, terms)) continue;
+  // Best match: the matches in score order (they are few); otherwise the presorted rows.
+  const ordered =
+    hits && sort === 'relevance'
+      ? [...hits.keys()].map((id) => index.rows.get(id)!).sort(compareProducts(sort, hits))
+      : sortedRows(index, sort);
+  for (const row of ordered) {
+    if (counter && matchesFacetBase(row, query, terms, hits)) counter.add(row, effectivePrice(row));
+    if (!matchesBase(row, query, terms, hits)) continue;
     maxPrice = Math.max(maxPrice, effectivePrice(row));
     if (!matchesPrice(row, query.maxPrice, query.minPrice)) continue;
     if (total >= start && total < end) ids.push(row.id);
@@ -98,6 +114,8 @@ export async function localProductList(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     await writesSettled(db);
     const index = heldIndex(db) ?? (await buildIndex(db));
+    // A search needs the engine: built in chunks the first time (no long task), then kept by every write.
+    if (searchTerms(textOf(parsed.data)).length) await engineOf(index);
     const out = await answer(db, index, parsed.data);
     if (out !== STALE) return out;
     // A write of this tab that landed meanwhile is in the index now; otherwise another tab wrote: read again.

@@ -1,4 +1,5 @@
-import type { QueryableProduct, Sort } from '#contract/rules/catalog-query';
+import type { ListingSort, QueryableProduct } from '#contract/rules/catalog-query';
+import { createSearchEngine, plainText, type SearchEngine } from '#contract/rules/search-engine';
 import { readProductsVersion, type CatalogueDb } from './db';
 
 /**
@@ -17,7 +18,10 @@ import { readProductsVersion, type CatalogueDb } from './db';
  * another value means a write this index has not seen (another tab), and the index is read again.
  *
  * Why reading it never makes a long task: the rows come in BUILD_CHUNK-product requests of one read-only
- * transaction (one consistent snapshot); each request's answer is decoded in a task of its own.
+ * transaction (one consistent snapshot); each request's answer is decoded in a task of its own. The search
+ * engine over the rows is built ENGINE_CHUNK rows per task (engineOf), and kept up to date row by row after
+ * that (putRows, deleteRows: the engine's scores depend on nothing but the product, so an engine kept so ranks
+ * as one built at once).
  */
 export type ListingRow = QueryableProduct;
 
@@ -26,10 +30,18 @@ export interface LocalIndex {
   version: number;
   rows: Map<number, ListingRow>;
   /** Every row in each sort's order, made on first use after a change (local-catalogue.ts). */
-  sorted: Partial<Record<Sort, ListingRow[]>>;
+  sorted: Partial<Record<ListingSort, ListingRow[]>>;
+  /** The search engine over the rows (issue 29): built in chunks by engineOf, then kept by every change. */
+  engine?: SearchEngine;
+  /** The chunked build under way (engineOf). */
+  engineBuild?: Promise<SearchEngine>;
+  /** Raised by every change of the rows, so a chunked engine build can tell it missed one. */
+  generation: number;
 }
 
-export const BUILD_CHUNK = 500;
+export const BUILD_CHUNK = 250;
+/** Rows added to the search engine per task while it is built (about 10-20 ms on a phone). */
+export const ENGINE_CHUNK = 150;
 
 interface State {
   index: LocalIndex | null;
@@ -49,7 +61,7 @@ function stateOf(db: CatalogueDb): State {
   return s;
 }
 
-/** Only what the catalogue query reads (no description, pictures, sizes...). */
+/** Only what the catalogue query and the search read (no pictures...; the description as plain text). */
 export function listingRow(p: QueryableProduct): ListingRow {
   return {
     id: p.id,
@@ -57,12 +69,15 @@ export function listingRow(p: QueryableProduct): ListingRow {
     sku: p.sku,
     sale_price: p.sale_price,
     regular_price: p.regular_price,
-    categories: p.categories.map((c) => ({ slug: c.slug })),
+    categories: p.categories.map((c) =>
+      c.name === undefined ? { slug: c.slug } : { slug: c.slug, name: c.name },
+    ),
     collections: [...p.collections],
     created_at: p.created_at,
+    description: plainText(p.description ?? ''),
     // The shop filters and facets (issue 29): sizes, colours and the units shown.
-    sizes: [...(p.sizes ?? [])],
     colors: [...(p.colors ?? [])],
+    sizes: [...(p.sizes ?? [])],
     ...(p.inventory
       ? { inventory: p.inventory.map(({ size, color, quantity }) => ({ size, color, quantity })) }
       : {}),
@@ -91,8 +106,13 @@ function sameRow(a: ListingRow, b: ListingRow): boolean {
       b.categories.map((c) => c.slug),
     ) &&
     sameList(a.collections, b.collections) &&
-    sameList(a.sizes ?? [], b.sizes ?? []) &&
+    sameList(
+      a.categories.map((c) => c.name),
+      b.categories.map((c) => c.name),
+    ) &&
+    a.description === b.description &&
     sameList(a.colors ?? [], b.colors ?? []) &&
+    sameList(a.sizes ?? [], b.sizes ?? []) &&
     sameStock(a, b)
   );
 }
@@ -109,7 +129,7 @@ async function readIndex(db: CatalogueDb): Promise<LocalIndex> {
       if (chunk.length < BUILD_CHUNK) break;
       last = chunk[chunk.length - 1]!.id;
     }
-    return { version, rows, sorted: {} };
+    return { version, rows, sorted: {}, generation: 0 };
   });
 }
 
@@ -144,17 +164,67 @@ export function dropIndex(db: CatalogueDb, index: LocalIndex): void {
   if (s.index === index) s.index = null;
 }
 
-/** The index, read when none is held (the background sync and going offline warm it). */
-export async function warmIndex(db: CatalogueDb): Promise<LocalIndex> {
+/** Let the browser run other tasks (input, rendering) before going on; no 4 ms clamp of nested timers. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof MessageChannel === 'undefined') {
+      setTimeout(resolve, 0);
+      return;
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+async function buildEngine(index: LocalIndex): Promise<SearchEngine> {
+  for (;;) {
+    const generation = index.generation;
+    const rows = [...index.rows.values()];
+    const engine = createSearchEngine();
+    for (let i = 0; i < rows.length; i += ENGINE_CHUNK) {
+      if (i > 0) await nextTask();
+      if (index.generation !== generation) break;
+      for (let j = i; j < Math.min(i + ENGINE_CHUNK, rows.length); j++) engine.add(rows[j]!);
+    }
+    // The rows changed meanwhile (rare: a write during the build): start again from them.
+    if (index.generation !== generation) continue;
+    index.engine = engine;
+    return engine;
+  }
+}
+
+/** The search engine over the index's rows, built in chunks the first time (callers during a build share it). */
+export function engineOf(index: LocalIndex): Promise<SearchEngine> {
+  if (index.engine) return Promise.resolve(index.engine);
+  index.engineBuild ??= buildEngine(index).finally(() => (index.engineBuild = undefined));
+  return index.engineBuild;
+}
+
+/**
+ * The index, read when none is held or when the table moved on without it (a copy written by the sync's
+ * worker); with `engine`, its search engine too. The background sync and going offline warm it.
+ */
+export async function warmIndex(db: CatalogueDb, options: { engine?: boolean } = {}): Promise<LocalIndex> {
   await writesSettled(db);
-  return heldIndex(db) ?? buildIndex(db);
+  let index = heldIndex(db);
+  if (index && index.version !== (await readProductsVersion(db))) {
+    dropIndex(db, index);
+    index = null;
+  }
+  index ??= await buildIndex(db);
+  if (options.engine) await engineOf(index);
+  return index;
 }
 
 /** Follow a write of this tab; `run` answers the counter values before and after it, once committed. */
 export function trackWrite(
   db: CatalogueDb,
   run: () => Promise<{ from: number; to: number }>,
-  change: (rows: Map<number, ListingRow>) => boolean,
+  change: (rows: Map<number, ListingRow>, engine: SearchEngine | undefined) => boolean,
 ): Promise<void> {
   const s = stateOf(db);
   const write = (async () => {
@@ -167,7 +237,10 @@ export function trackWrite(
       s.index = null; // a write of another tab came first: read again when needed
       return;
     }
-    if (change(index.rows)) index.sorted = {};
+    if (change(index.rows, index.engine)) {
+      index.sorted = {};
+      index.generation++;
+    }
     index.version = to;
   })();
   s.writes.add(write);
@@ -175,21 +248,39 @@ export function trackWrite(
   return write;
 }
 
-/** Put or replace rows; true when any row changed. */
-export function putRows(rows: Map<number, ListingRow>, products: ReadonlyArray<QueryableProduct>): boolean {
+/** Put or replace rows (and keep the engine, when one is built, equal to them); true when any row changed. */
+export function putRows(
+  rows: Map<number, ListingRow>,
+  products: ReadonlyArray<QueryableProduct>,
+  engine?: SearchEngine,
+): boolean {
   let changed = false;
   for (const p of products) {
     const next = listingRow(p);
     const prev = rows.get(p.id);
     if (prev && sameRow(prev, next)) continue;
     rows.set(p.id, next);
+    if (engine) {
+      if (prev) engine.remove(prev);
+      engine.add(next);
+    }
     changed = true;
   }
   return changed;
 }
 
-export function deleteRows(rows: Map<number, ListingRow>, ids: ReadonlyArray<number>): boolean {
+export function deleteRows(
+  rows: Map<number, ListingRow>,
+  ids: ReadonlyArray<number>,
+  engine?: SearchEngine,
+): boolean {
   let changed = false;
-  for (const id of ids) changed = rows.delete(id) || changed;
+  for (const id of ids) {
+    const prev = rows.get(id);
+    if (!prev) continue;
+    rows.delete(id);
+    engine?.remove(prev);
+    changed = true;
+  }
   return changed;
 }

@@ -1,5 +1,6 @@
 import type { Product } from '#contract/schemas/product';
 import { readProductsVersion, type CatalogueDb } from './db';
+import type { SearchEngine } from '#contract/rules/search-engine';
 import { deleteRows, putRows, trackWrite, type ListingRow } from './local-index';
 
 /**
@@ -20,7 +21,7 @@ function productsWrite<T>(
   db: CatalogueDb,
   list: T[],
   apply: (list: T[]) => Promise<unknown>,
-  change: (rows: Map<number, ListingRow>, list: T[]) => boolean,
+  change: (rows: Map<number, ListingRow>, list: T[], engine: SearchEngine | undefined) => boolean,
 ): Promise<void> {
   if (list.length === 0) return Promise.resolve();
   return trackWrite(
@@ -30,7 +31,7 @@ function productsWrite<T>(
         await apply(list);
         return bump(db);
       }),
-    (rows) => change(rows, list),
+    (rows, engine) => change(rows, list, engine),
   );
 }
 

@@ -4,7 +4,7 @@ import type { Product } from '#contract/schemas/product';
 import type { AuthResponse } from '#contract/schemas/user';
 import { effectivePrice } from '#contract/rules/money';
 import { MOCK_ADMIN, demoShopperCredentials, mockBackend } from '#mock-api/mock-store';
-import { TOKEN_KEY } from '#web/lib/api-client';
+import { api, TOKEN_KEY } from '#web/lib/api-client';
 import { CART_COOKIE } from '#web/lib/session/cart-atoms';
 import { COOKIE_DAYS } from '#web/lib/session/cookie-atom';
 import { USER_KEY } from '#web/lib/session/auth-atoms';
@@ -21,6 +21,19 @@ export async function signIn(role: 'shopper' | 'admin' = 'shopper'): Promise<Aut
   localStorage.setItem(TOKEN_KEY, auth.token);
   localStorage.setItem(USER_KEY, JSON.stringify(auth.user));
   return auth;
+}
+
+/** An order of another user than the demo shopper (read as the admin); the demo shopper is signed in after. */
+export async function anotherShoppersOrder(): Promise<Order> {
+  await signIn('admin');
+  const list = await api('listOrders');
+  // Without parameters the answer is the spec's plain list (a page only when asked for one).
+  const all = Array.isArray(list) ? list : list.items;
+  await signIn('shopper');
+  const mine = new Set((await api('myOrders')).map((o) => o.id));
+  const theirs = all.find((o) => !mine.has(o.id));
+  if (!theirs) throw new Error('the demo store needs an order of another user');
+  return theirs;
 }
 
 /** Demo products that offer sizes and colours (what a real cart holds). */

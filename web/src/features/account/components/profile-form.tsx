@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { PhoneField } from '#web/components/phone-field';
 import { AddressFields, type AddressField } from '#web/components/address-fields';
 import { Button } from '#web/components/button';
 import { TextField } from '#web/components/form-field';
-import { PHONE_HINT } from '#contract/rules/validation';
 import { useAtom, useSetAtom } from '#web/lib/jotai';
 import { userAtom } from '#web/lib/session/auth-atoms';
 import { shippingAddressAtom } from '#web/lib/session/shipping-atoms';
@@ -66,14 +66,7 @@ export function ProfileEditForm() {
       </h2>
       <form className={styles.passwordForm} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
         <TextField label="Full Name" autoComplete="name" {...bind('name')} />
-        <TextField
-          label="Phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          hint={PHONE_HINT}
-          {...bind('phone')}
-        />
+        <PhoneField {...bind('phone')} />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Shipping address</legend>
           <p className={styles.legendHint}>Checkout fills this in for you.</p>

@@ -1,4 +1,4 @@
-import { PHONE_HINT } from '#contract/rules/validation';
+import { PhoneField } from '#web/components/phone-field';
 import { TextField } from '#web/components/form-field';
 import { register } from '../api/account-api';
 import { EMPTY_REGISTER, registerBody, registerFormSchema } from '../register-form';
@@ -37,14 +37,7 @@ export function RegisterPage() {
         <TextField label="Last Name" autoComplete="family-name" {...bind('lastName')} />
       </div>
       <TextField label="Email Address" type="email" autoComplete="email" {...bind('email')} />
-      <TextField
-        label="Phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        hint={PHONE_HINT}
-        {...bind('phone')}
-      />
+      <PhoneField {...bind('phone')} />
       <PasswordField
         label="Password"
         autoComplete="new-password"

@@ -4,27 +4,25 @@ import { fromCents, toCents } from '#contract/rules/money';
 import { Modal } from '#web/components/modal';
 import { Spinner } from '#web/components/spinner';
 import { money } from '#web/lib/store-config';
-import { parseShipping, shippingText, useOrderItems } from '../api/admin-orders';
+import { useOrderItems } from '../api/admin-orders';
+import { Fact, NA, ShipToFacts } from './ship-to';
 import { StatusHistory } from './status-history';
 import ui from './admin-ui.module.css';
 import styles from './order-details-modal.module.css';
 
-const NA = 'N/A';
+const SHIP_TO = { name: 'Recipient', phone: 'Phone', address: 'Delivery address', notes: 'Special notes' };
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className={styles.row}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
+    <Fact label={label} className={styles.row}>
+      {children}
+    </Fact>
   );
 }
 
 /** One order in full: who, where to, what, and every status change an admin made. */
 export function OrderDetailsModal({ order, onClose }: { order: Order; onClose: () => void }) {
   const { items, loading } = useOrderItems(order.id);
-  const shipping = parseShipping(order.shipping_address);
-  const notes = shippingText(shipping.notes);
 
   return (
     <Modal
@@ -55,12 +53,10 @@ export function OrderDetailsModal({ order, onClose }: { order: Order; onClose: (
             Shipping Information
           </h3>
           <dl className={styles.rows}>
-            <Row label="Recipient">{shippingText(shipping.name) ?? NA}</Row>
-            <Row label="Phone">{shippingText(shipping.phone) ?? NA}</Row>
-            <Row label="Delivery address">{shippingText(shipping.order_address) ?? NA}</Row>
-            <Row label="Payment method">{order.payment_method.toUpperCase() || NA}</Row>
-            <Row label="Total">{money(order.total)}</Row>
-            {notes && <Row label="Special notes">{notes}</Row>}
+            <ShipToFacts order={order} labels={SHIP_TO} rowClassName={styles.row}>
+              <Row label="Payment method">{order.payment_method.toUpperCase() || NA}</Row>
+              <Row label="Total">{money(order.total)}</Row>
+            </ShipToFacts>
           </dl>
         </section>
       </div>

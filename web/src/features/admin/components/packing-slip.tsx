@@ -1,24 +1,14 @@
-import type { ReactNode } from 'react';
 import type { Order } from '#contract/schemas/order';
 import { Modal } from '#web/components/modal';
 import { Spinner } from '#web/components/spinner';
 import { money, STORE } from '#web/lib/store-config';
-import { parseShipping, shippingText, useOrderItems } from '../api/admin-orders';
+import { useOrderItems } from '../api/admin-orders';
 import { LoadFailed } from './load-failed';
+import { Fact, NA, ShipToFacts } from './ship-to';
 import ui from './admin-ui.module.css';
 import styles from './packing-slip.module.css';
 
-const NA = 'N/A';
-
-/** One label and value of the slip's lists (the rows share their list's grid). */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+const SHIP_TO = { name: 'Name', phone: 'Phone', address: 'Address', notes: 'Notes' };
 
 /**
  * An order's packing slip (issue 27): the shop, the order and its date, who it goes to (name, phone,
@@ -27,8 +17,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  */
 export function PackingSlip({ order, onClose }: { order: Order; onClose: () => void }) {
   const { items, loading, failed, reload } = useOrderItems(order.id);
-  const shipping = parseShipping(order.shipping_address);
-  const notes = shippingText(shipping.notes);
   const cod = order.payment_method.toLowerCase() === 'cod';
 
   return (
@@ -70,10 +58,7 @@ export function PackingSlip({ order, onClose }: { order: Order; onClose: () => v
             Ship to
           </h3>
           <dl className={styles.address}>
-            <Fact label="Name">{shippingText(shipping.name) ?? (order.name.trim() || NA)}</Fact>
-            <Fact label="Phone">{shippingText(shipping.phone) ?? NA}</Fact>
-            <Fact label="Address">{shippingText(shipping.order_address) ?? NA}</Fact>
-            {notes && <Fact label="Notes">{notes}</Fact>}
+            <ShipToFacts order={order} labels={SHIP_TO} fallbackName={order.name.trim()} />
           </dl>
         </section>
 

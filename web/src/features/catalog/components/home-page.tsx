@@ -31,6 +31,7 @@ export function HomePage() {
       <PageMeta
         title={STORE.name}
         description={`${STORE.name}: ${STORE.tagline}. Browse new arrivals and pay cash on delivery.`}
+        canonical="/"
       />
       <h1 className="visually-hidden">
         {STORE.name}: {STORE.tagline}

@@ -49,7 +49,11 @@ export function ProductListPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <PageMeta title={title} description={`${listing.name ? title : `Shop ${title.toLowerCase()}`} at Threadline: browse, filter by price and sort.`} />
+      <PageMeta
+        title={title}
+        description={`${listing.name ? title : `Shop ${title.toLowerCase()}`} at Threadline: browse, filter by price and sort.`}
+        canonical={listing.category ? `/products?category=${encodeURIComponent(listing.category)}` : '/products'}
+      />
       <header className={styles.head}>
         <h1 className={styles.title}>{title}</h1>
         {/* Live, so a new count is announced after each filter change; blank while the spinner speaks. */}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { PHONE_HINT, type CheckoutErrors, type CheckoutForm } from '#contract/rules/validation';
+import { type CheckoutErrors, type CheckoutForm } from '#contract/rules/validation';
+import { PhoneField } from '#web/components/phone-field';
 import { AddressFields } from '#web/components/address-fields';
 import { TextAreaField, TextField } from '#web/components/form-field';
 import styles from './billing-form.module.css';
@@ -62,16 +63,7 @@ export function BillingForm({ form, errors, disabled, onChange, saveAddress }: P
           disabled={disabled}
           addressPlaceholder="House number and building"
         />
-        <TextField
-          label="Phone"
-          required
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          hint={PHONE_HINT}
-          error={errors.phone}
-          {...bind('phone')}
-        />
+        <PhoneField required error={errors.phone} {...bind('phone')} />
         <TextField label="Email Address" type="email" autoComplete="email" {...bind('email')} />
         <TextAreaField
           label="Order Notes (optional)"

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClass } from '#web/components/button';
+import { Button } from '#web/components/button';
 import { LoadFailed } from '#web/components/load-failed';
 import { PageMeta } from '#web/components/page-meta';
 import { Spinner } from '#web/components/spinner';
 import type { OrderLoad, OrderView } from '../use-order';
+import { OrderActions } from './order-actions';
 import styles from './order-success-page.module.css';
 
 export const NOT_FOUND_HEADING = 'Order not found';
@@ -20,14 +20,7 @@ export function OrderNotFound() {
         {NOT_FOUND_HEADING}
       </h1>
       <p className={styles.lead}>{NOT_FOUND_TEXT}</p>
-      <div className={styles.actions}>
-        <Link to="/profile" className={buttonClass({ variant: 'primary' })}>
-          Your Orders
-        </Link>
-        <Link to="/" className={buttonClass({ variant: 'secondary' })}>
-          Back to Home
-        </Link>
-      </div>
+      <OrderActions to="/profile" label="Your Orders" />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { server } from '#mock-api/node';
 import { api } from '#web/lib/api-client';
 import { money, STORE } from '#web/lib/store-config';
 import { renderWithApp } from '#web/test/render';
-import { signIn } from '#web/test/shop-session';
+import { anotherShoppersOrder, signIn } from '#web/test/shop-session';
 import { readShipping } from '../shipping-details';
 import { NOT_FOUND_HEADING } from './order-gate';
 import { OrderPage } from './order-page';
@@ -80,13 +80,7 @@ describe('Order page', () => {
   });
 
   it("shows Order not found for another shopper's order, never the order", async () => {
-    await signIn('admin');
-    const list = await api('listOrders');
-    const all = Array.isArray(list) ? list : list.items;
-    await signIn('shopper');
-    const mine = new Set((await api('myOrders')).map((o) => o.id));
-    const theirs = all.find((o) => !mine.has(o.id));
-    if (!theirs) throw new Error('the demo store needs an order of another user');
+    const theirs = await anotherShoppersOrder();
     orderCalls = [];
     renderOrder(theirs.id);
 

@@ -9,8 +9,11 @@ import { OrderAddress } from './order-address';
 import { OrderGate } from './order-gate';
 import { OrderItems, orderSums } from './order-items';
 import { OrderProgress } from './order-progress';
+import { OrderSection } from './order-section';
 import { PayOnline } from './pay-online';
 import styles from './order-page.module.css';
+
+const card = { section: styles.card, title: styles.cardTitle };
 
 /** Online payment is offered while the order is still open. */
 const PAYABLE = new Set(['pending', 'processing', 'shipped']);
@@ -51,37 +54,25 @@ export function OrderPage() {
                 <StatusBadge status={order.status} label={status} />
               </div>
               <div className={styles.layout}>
-                <section className={styles.card} aria-labelledby="order-items">
-                  <h2 id="order-items" className={styles.cardTitle}>
-                    Items
-                  </h2>
+                <OrderSection id="order-items" title="Items" classes={card}>
                   <OrderItems items={items} />
                   <TotalsList
                     subtotal={subtotal}
                     shipping={shipping}
                     classes={{ list: styles.totals, row: summary.row, total: summary.total }}
                   />
-                </section>
+                </OrderSection>
                 <div className={styles.side}>
-                  <section className={styles.card} aria-labelledby="order-status">
-                    <h2 id="order-status" className={styles.cardTitle}>
-                      Status
-                    </h2>
+                  <OrderSection id="order-status" title="Status" classes={card}>
                     <OrderProgress order={order} />
-                  </section>
-                  <section className={styles.card} aria-labelledby="order-address">
-                    <h2 id="order-address" className={styles.cardTitle}>
-                      Delivery address
-                    </h2>
+                  </OrderSection>
+                  <OrderSection id="order-address" title="Delivery address" classes={card}>
                     <OrderAddress shippingText={order.shipping_address} />
-                  </section>
-                  <section className={styles.card} aria-labelledby="order-payment">
-                    <h2 id="order-payment" className={styles.cardTitle}>
-                      Payment
-                    </h2>
+                  </OrderSection>
+                  <OrderSection id="order-payment" title="Payment" classes={card}>
                     <p>Cash on delivery</p>
                     {PAYABLE.has(status) ? <PayOnline orderId={order.id} className={styles.pay} /> : null}
-                  </section>
+                  </OrderSection>
                 </div>
               </div>
             </>

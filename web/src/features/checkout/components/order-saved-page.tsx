@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
-import { buttonClass } from '#web/components/button';
+import { useParams } from 'react-router';
 import { OrderLines } from '#web/components/order-lines';
 import { PageMeta } from '#web/components/page-meta';
 import { Spinner } from '#web/components/spinner';
@@ -8,6 +7,7 @@ import { StatusIcon } from '#web/components/status-badge';
 import { getSavedOrder, onOutboxChange } from '#web/lib/outbox/outbox';
 import { money } from '#web/lib/store-config';
 import { useQuery } from '#web/lib/use-query';
+import { OrderActions } from './order-actions';
 import { OrderFact, OrderFacts } from './order-facts';
 import styles from './order-success-page.module.css';
 
@@ -15,6 +15,8 @@ export const SAVED_HEADING = 'Order saved on this device';
 export const SAVED_LEAD = "It will be sent as soon as you're back online.";
 export const SENT_HEADING = 'Your saved order has been placed';
 export const SENT_LEAD = "The shop has it now. We'll contact you soon with shipping details.";
+
+const SHOPPING = { to: '/products', label: 'Continue Shopping' };
 
 /** /order-saved/{key}: the order kept on the device while offline (issue 12), its lines and estimated total. */
 export function OrderSavedPage() {
@@ -53,14 +55,7 @@ export function OrderSavedPage() {
         ) : (
           <p className={styles.note}>This order is no longer waiting on this device: see Your Orders.</p>
         )}
-        <div className={styles.actions}>
-          <Link to="/profile" className={buttonClass({ variant: 'primary' })}>
-            Your Orders
-          </Link>
-          <Link to="/products" className={buttonClass({ variant: 'secondary' })}>
-            Continue Shopping
-          </Link>
-        </div>
+        <OrderActions to="/profile" label="Your Orders" then={SHOPPING} />
       </section>
     </div>
   );
@@ -85,14 +80,7 @@ function SentOrder({ orderId, total }: { orderId: number; total: number | undefi
           <OrderFact term="Order ID">#{orderId}</OrderFact>
           {typeof total === 'number' ? <OrderFact term="Total">{money(total)}</OrderFact> : null}
         </OrderFacts>
-        <div className={styles.actions}>
-          <Link to={`/orders/${orderId}`} className={buttonClass({ variant: 'primary' })}>
-            View order
-          </Link>
-          <Link to="/products" className={buttonClass({ variant: 'secondary' })}>
-            Continue Shopping
-          </Link>
-        </div>
+        <OrderActions to={`/orders/${orderId}`} label="View order" then={SHOPPING} />
       </section>
     </div>
   );

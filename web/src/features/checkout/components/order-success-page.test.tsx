@@ -4,7 +4,7 @@ import { server } from '#mock-api/node';
 import { api } from '#web/lib/api-client';
 import { money, STORE } from '#web/lib/store-config';
 import { renderWithApp } from '#web/test/render';
-import { signIn } from '#web/test/shop-session';
+import { anotherShoppersOrder, signIn } from '#web/test/shop-session';
 import { readShipping } from '../shipping-details';
 import { NOT_FOUND_HEADING } from './order-gate';
 import { OrderSuccessPage } from './order-success-page';
@@ -96,14 +96,7 @@ describe('Order success page', () => {
   });
 
   it("shows Order not found for someone else's order (the server answers 404, as for a missing one), never a thank-you", async () => {
-    await signIn('admin');
-    const list = await api('listOrders');
-    // Without parameters the answer is the spec's plain list (a page only when asked for one).
-    const all = Array.isArray(list) ? list : list.items;
-    await signIn('shopper');
-    const mine = new Set((await api('myOrders')).map((o) => o.id));
-    const theirs = all.find((o) => !mine.has(o.id));
-    if (!theirs) throw new Error('the demo store needs an order of another user');
+    const theirs = await anotherShoppersOrder();
     orderCalls = [];
     answered = 0;
     renderSuccess(theirs.id);

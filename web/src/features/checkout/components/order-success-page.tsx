@@ -1,14 +1,17 @@
-import { Link, useParams } from 'react-router';
-import { buttonClass } from '#web/components/button';
+import { useParams } from 'react-router';
 import { PageMeta } from '#web/components/page-meta';
 import { money } from '#web/lib/store-config';
 import { useOrder } from '../use-order';
+import { OrderActions } from './order-actions';
 import { OrderAddress } from './order-address';
 import { OrderFact, OrderFacts } from './order-facts';
 import { OrderGate } from './order-gate';
 import { OrderItems } from './order-items';
+import { OrderSection } from './order-section';
 import { PayOnline } from './pay-online';
 import styles from './order-success-page.module.css';
+
+const block = { section: styles.block, title: styles.blockTitle };
 
 /**
  * /order-success/{orderId}: thanks, the order id, its lines, the server's total, the address and the chat link
@@ -36,27 +39,14 @@ export function OrderSuccessPage() {
               <OrderFact term="Order ID">#{order.id}</OrderFact>
               <OrderFact term="Total">{money(order.total)}</OrderFact>
             </OrderFacts>
-            <section className={styles.block} aria-labelledby="success-items">
-              <h2 id="success-items" className={styles.blockTitle}>
-                Items
-              </h2>
+            <OrderSection id="success-items" title="Items" classes={block}>
               <OrderItems items={items} />
-            </section>
-            <section className={styles.block} aria-labelledby="success-address">
-              <h2 id="success-address" className={styles.blockTitle}>
-                Delivery address
-              </h2>
+            </OrderSection>
+            <OrderSection id="success-address" title="Delivery address" classes={block}>
               <OrderAddress shippingText={order.shipping_address} />
-            </section>
+            </OrderSection>
             <PayOnline orderId={order.id} />
-            <div className={styles.actions}>
-              <Link to={`/orders/${order.id}`} className={buttonClass({ variant: 'primary' })}>
-                View order
-              </Link>
-              <Link to="/" className={buttonClass({ variant: 'secondary' })}>
-                Back to Home
-              </Link>
-            </div>
+            <OrderActions to={`/orders/${order.id}`} label="View order" />
           </section>
         )}
       </OrderGate>

@@ -7,7 +7,11 @@ import styles from './pages.module.css';
 export function PrivacyPolicyPage() {
   return (
     <article className={`container ${styles.prose}`}>
-      <PageMeta title="Privacy Policy" description={`How ${STORE.name} collects, uses and protects your personal data.`} />
+      <PageMeta
+        title="Privacy Policy"
+        description={`How ${STORE.name} collects, uses and protects your personal data.`}
+        canonical="/privacy-policy"
+      />
       <h1>Privacy Policy</h1>
       <p className={styles.lead}>
         {STORE.name} collects only what it needs to deliver your order and run your account. We never sell your data.

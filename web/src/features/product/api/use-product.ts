@@ -1,12 +1,13 @@
 import type { Product } from '#contract/schemas/product';
 import { ApiError } from '#web/lib/api-client';
-import { cachedApi } from '#web/lib/catalogue-cache';
+import { cachedApi, isNetworkFailure } from '#web/lib/catalogue-cache';
 import { useQuery } from '#web/lib/use-query';
 
 type State =
   | { status: 'loading' }
   | { status: 'ready'; product: Product }
   | { status: 'missing' }
+  | { status: 'unsaved'; retry: () => void }
   | { status: 'failed'; retry: () => void };
 
 const logFailure = (err: unknown) => console.error('Product load failed:', err);
@@ -21,7 +22,8 @@ export function productIsMissing(err: unknown): boolean {
 
 /**
  * GET /products/{id}. A failure is logged; a product the server says does not exist shows the not-found
- * screen (spec section 8), any other failure a failed load with Try again (issue 27).
+ * screen (spec section 8); no connection and no copy on the device is `unsaved` (issue 29: the device cannot
+ * tell whether it exists); any other failure a failed load with Try again (issue 27).
  */
 export function useProduct(idParam: string | undefined): State {
   const id = Number(idParam);
@@ -33,6 +35,7 @@ export function useProduct(idParam: string | undefined): State {
   );
   if (loading) return { status: 'loading' };
   if (data) return { status: 'ready', product: data };
+  if (error && isNetworkFailure(error)) return { status: 'unsaved', retry: refresh };
   if (error && !productIsMissing(error)) return { status: 'failed', retry: refresh };
   return { status: 'missing' };
 }

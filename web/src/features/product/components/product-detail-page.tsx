@@ -30,6 +30,34 @@ function NotFound() {
   );
 }
 
+/**
+ * Offline, and the product is not in the device's copy (issue 29): it may well exist (added after the last
+ * copy), so not "Product not found"; a way back to the shop, and Try again for when the network is back.
+ */
+function NotSaved({ retry }: { retry: () => void }) {
+  return (
+    <div className={`container ${styles.notFound}`}>
+      <PageMeta
+        title="Product not saved on this device yet"
+        description="This product is not saved on this device yet. Connect to the internet to see it."
+      />
+      <h1>Not saved on this device yet</h1>
+      <p role="status">
+        You're offline, and this product is not saved on this device yet. Connect to the internet to see it,
+        or browse the products saved here.
+      </p>
+      <div className={styles.notSavedActions}>
+        <Link to="/products" className={buttonClass()}>
+          Back to the shop
+        </Link>
+        <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={retry}>
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function Detail({ product }: { product: Product }) {
   const category = product.categories[0];
   const related = useRelated(product.id, category?.slug);
@@ -60,12 +88,16 @@ function Failed({ retry }: { retry: () => void }) {
   );
 }
 
-/** Product detail (spec section 2): loading, the product, the not-found state, or a failed load (issue 27). */
+/**
+ * Product detail (spec section 2): loading, the product, the not-found state, not saved on this device (offline,
+ * issue 29), or a failed load (issue 27).
+ */
 export function ProductDetailPage() {
   const { id } = useParams();
   const state = useProduct(id);
   if (state.status === 'loading') return <Spinner label="Loading product…" />;
   if (state.status === 'missing') return <NotFound />;
+  if (state.status === 'unsaved') return <NotSaved retry={state.retry} />;
   if (state.status === 'failed') return <Failed retry={state.retry} />;
   return <Detail product={state.product} />;
 }

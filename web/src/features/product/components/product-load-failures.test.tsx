@@ -75,4 +75,22 @@ describe('product page load failures', () => {
       expect(within(screen.getByTestId('related-track')).getAllByRole('article').length).toBeGreaterThan(0),
     );
   });
+
+  it('offline with no copy on the device: not saved on this device yet (never Product not found), and back to the shop', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const p = (await demoData()).products[0]!;
+    server.use(http.get('*/api/products/:id', () => HttpResponse.error()));
+    renderProduct(p.id);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Not saved on this device yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/this product is not saved on this device yet/)).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Product not found')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Could not load the product/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/products');
+    // Back online: Try again shows the product.
+    server.resetHandlers();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: p.title })).toBeInTheDocument();
+  });
 });

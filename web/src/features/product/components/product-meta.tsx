@@ -1,35 +1,48 @@
 import type { Product } from '#contract/schemas/product';
 import { effectivePrice } from '#contract/rules/money';
 import { stockLevel } from '#contract/rules/stock';
-import { PageMeta } from '#web/components/page-meta';
+import { PageMeta, siteUrl } from '#web/components/page-meta';
 import { CURRENCY, STORE } from '#web/lib/store-config';
 
-function absolute(url: string): string {
-  return new URL(url, window.location.origin).href;
-}
-
 function plain(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
-/** Title, description, Open Graph tags and schema.org Product JSON-LD for a product page. */
+/** As the server's Product (server/http/pages/structured-data.ts): "Only N left" is LimitedAvailability. */
+function availability(product: Product): string {
+  const kind = stockLevel(product).kind;
+  return `https://schema.org/${kind === 'out' ? 'OutOfStock' : kind === 'low' ? 'LimitedAvailability' : 'InStock'}`;
+}
+
+/**
+ * Title, description, canonical, Open Graph tags and schema.org Product JSON-LD for a product page: the same
+ * Product the server's page carries, which this one replaces (PageMeta), so a crawler that runs the script still
+ * reads one Product with its offer.
+ */
 export function ProductMeta({ product }: { product: Product }) {
   const price = effectivePrice(product);
-  const description = (product.short_description || plain(product.description)).slice(0, 200);
-  const images = [product.featured_image, ...product.images.map((i) => i.url)].filter((u): u is string => Boolean(u)).map(absolute);
-  const url = absolute(`/product/${product.id}`);
+  const description = (plain(product.short_description) || plain(product.description) || product.title).slice(
+    0,
+    200,
+  );
+  const images = [product.featured_image, ...product.images.map((i) => i.url)]
+    .filter((u): u is string => Boolean(u))
+    .map(siteUrl);
+  const path = `/product/${product.id}`;
+  const url = siteUrl(path);
   const openGraph: Record<string, string> = {
     'og:type': 'product',
-    'og:url': url,
     'product:price:amount': price.toFixed(2),
     'product:price:currency': CURRENCY,
   };
-  if (images[0]) openGraph['og:image'] = images[0];
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.title,
-    image: images,
+    image: [...new Set(images)],
     description,
     sku: product.sku || undefined,
     brand: { '@type': 'Brand', name: STORE.name },
@@ -39,8 +52,17 @@ export function ProductMeta({ product }: { product: Product }) {
       url,
       price: price.toFixed(2),
       priceCurrency: CURRENCY,
-      availability: `https://schema.org/${stockLevel(product).kind === 'out' ? 'OutOfStock' : 'InStock'}`,
+      availability: availability(product),
+      itemCondition: 'https://schema.org/NewCondition',
     },
   };
-  return <PageMeta title={product.title} description={description} openGraph={openGraph} jsonLd={jsonLd} />;
+  return (
+    <PageMeta
+      title={product.title}
+      description={description}
+      canonical={path}
+      openGraph={openGraph}
+      jsonLd={jsonLd}
+    />
+  );
 }
