@@ -6,8 +6,8 @@
  * chosen value, and the facets are counted in one pass over the products of the current result into arrays
  * indexed by key: no per-value re-filtering, no public product built, no string lower-cased per request.
  *
- * Rows are immutable (a write is a new row object), so a row's facts are kept in a WeakMap keyed by it; an
- * order that changes the units shown drops the row's facts (stockChanged), as it drops its public product.
+ * A product's facts are kept on its index entry (catalog/indexes.ts: a write makes a new entry); an order that
+ * changes the units shown drops them (stockChanged), as it drops the public product.
  */
 import type { Facets, FilterQuery, Tally } from '#contract/rules/catalog-filters';
 import { facetsOf, filterKey } from '#contract/rules/catalog-filters';
@@ -23,6 +23,12 @@ export interface FacetRow {
   colorNames: string[];
   /** Untracked, or some size × colour with units shown. */
   inStock: boolean;
+}
+
+/** What holds a product's facts: its index entry (read on first use, dropped when its units shown change). */
+export interface FactsHolder {
+  row: StoredProduct;
+  facts?: FacetRow | undefined;
 }
 
 /** Key → number, for ever (a shop has some dozens of sizes and colours; a renamed one keeps its old number). */
@@ -111,40 +117,36 @@ export function createFacetIndex(
 ) {
   const sizeKeys = new Keys();
   const colorKeys = new Keys();
-  const rows = new WeakMap<StoredProduct, FacetRow>();
 
-  function rowOf(row: StoredProduct): FacetRow {
-    let f = rows.get(row);
-    if (!f) {
-      const sizes = numbered(sizeKeys, row.sizes);
-      const colors = numbered(colorKeys, row.colors);
-      const units = shown(row);
-      f = {
-        sizes: sizes.ids,
-        sizeNames: sizes.names,
-        colors: colors.ids,
-        colorNames: colors.names,
-        inStock: !units || units.some((l) => l.quantity > 0),
-      };
-      rows.set(row, f);
-    }
-    return f;
+  function factsOf(e: FactsHolder): FacetRow {
+    if (e.facts) return e.facts;
+    const { row } = e;
+    const sizes = numbered(sizeKeys, row.sizes);
+    const colors = numbered(colorKeys, row.colors);
+    const units = shown(row);
+    return (e.facts = {
+      sizes: sizes.ids,
+      sizeNames: sizes.names,
+      colors: colors.ids,
+      colorNames: colors.names,
+      inStock: !units || units.some((l) => l.quantity > 0),
+    });
   }
 
   return {
-    rowOf,
-    /** The units shown of the row changed (an order): its facts are read again. */
-    stockChanged(row: StoredProduct): void {
-      rows.delete(row);
+    factsOf,
+    /** The units shown of the product changed (an order): its facts are read again. */
+    stockChanged(e: FactsHolder): void {
+      e.facts = undefined;
     },
     /** The size, colour and in-stock filters as one test; null when the query has none of them. */
-    matcher(q: FilterQuery): ((row: StoredProduct) => boolean) | null {
+    matcher(q: FilterQuery): ((e: FactsHolder) => boolean) | null {
       if (!q.size && !q.color && !q.in_stock) return null;
       const size = q.size ? sizeKeys.chosen(q.size) : null;
       const color = q.color ? colorKeys.chosen(q.color) : null;
       const inStock = !!q.in_stock;
-      return (row) => {
-        const f = rowOf(row);
+      return (e) => {
+        const f = factsOf(e);
         return offersAny(f.sizes, size) && offersAny(f.colors, color) && (!inStock || f.inStock);
       };
     },
@@ -163,8 +165,8 @@ export function createFacetIndex(
       let min = Infinity;
       let max = 0;
       return {
-        add(row: StoredProduct, price: number): void {
-          const f = rowOf(row);
+        add(e: FactsHolder, price: number): void {
+          const f = factsOf(e);
           const size = offersAny(f.sizes, wantSize);
           const color = offersAny(f.colors, wantColor);
           const stock = !q.in_stock || f.inStock;

@@ -19,7 +19,7 @@ import type { ShownStock, StoredProduct } from '../records';
 import { toPublicProduct } from '../records';
 import { SortedList } from '../structures/sorted-list';
 import { createSearchIndex } from './search-index';
-import { createFacetIndex } from './facet-index';
+import { createFacetIndex, type FacetRow } from './facet-index';
 import { createSearchEngine, type SearchEngine } from '#contract/rules/search-engine';
 
 /** A product as the indexes hold it: the row, its effective price and its search text, computed once. */
@@ -27,6 +27,8 @@ export interface Entry {
   row: StoredProduct;
   price: number;
   text: string;
+  /** Its sizes, colours and in-stock as numbers, read on first use (catalog/facet-index.ts). */
+  facts?: FacetRow | undefined;
 }
 
 const entryOf = (row: StoredProduct): Entry => ({ row, price: effectivePrice(row), text: searchText(row) });
@@ -210,7 +212,8 @@ export function createCatalogIndex(
     version++;
     const row = stores.products.get(id);
     if (row) publicCache.delete(row);
-    if (row) facets.stockChanged(row);
+    const e = entries.get(id);
+    if (e) facets.stockChanged(e);
   });
 
   return {

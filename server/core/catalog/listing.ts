@@ -9,7 +9,9 @@
  * the smaller candidate list (O(candidates)). Text search (q/name) takes the search index's candidates
  * (the products of the rarest trigram of the words) when they are fewer than the list it would scan,
  * tests each with the exact matcher and the other filters, and sorts the matches (O(k + m log m));
- * words shorter than three characters only scan, as before.
+ * words shorter than three characters only scan, as before. The shop filters (size, colour, in stock) test
+ * each candidate's facts as numbers (catalog/facet-index.ts); with facets=1 the candidates without the shop
+ * filters are walked once in the sort's order, counted and kept (O(candidates)).
  */
 import type { CatalogQuery } from '#contract/rules/catalog-query';
 import { sortOf } from '#contract/rules/catalog-query';
@@ -68,7 +70,7 @@ function candidates(index: CatalogIndex, q: CatalogQuery, shop = true): Candidat
   if (q.stock && q.stock !== 'all') tests.push((e) => matchesStock(e.row, q.stock));
   // Sizes and colours from the row; units left as the public product shows them (catalog/facet-index.ts).
   const shopTest = shop ? index.facets().matcher(q) : null;
-  if (shopTest) tests.push((e) => shopTest(e.row));
+  if (shopTest) tests.push(shopTest);
   if (terms.length) {
     tests.push((e) => matchesSearch(e.text, terms));
     const pool = index.searchCandidates(terms);
@@ -151,24 +153,30 @@ function pooled(pool: ReadonlySet<Entry>, test: (e: Entry) => boolean, q: Catalo
 export function listCatalog(index: CatalogIndex, q: CatalogQuery): Listing {
   // A search text: the search engine's listing (issue 29), Best match by default.
   if (searchTerms(q.q ?? q.name).length) return searchListing(index, q);
+  if (q.facets) return faceted(index, q);
   const c = candidates(index, q);
-  if (!c) return q.facets ? { ...EMPTY, facets: facetsOf(index, q) } : EMPTY;
+  if (!c) return EMPTY;
   const { entries, total, maxPrice } =
     'pool' in c ? pooled(c.pool, c.test, q) : c.test ? scanned(c.source, c.test, q) : direct(c.source, q);
-  const items = entries.map((e) => index.publicProduct(e.row));
-  return q.facets ? { items, total, maxPrice, facets: facetsOf(index, q) } : { items, total, maxPrice };
+  return { items: entries.map((e) => index.publicProduct(e.row)), total, maxPrice };
 }
 
 /**
- * The facet counts (contract/rules/catalog-filters.ts): one walk over the products passing every filter but
- * the shop filters and the price, i.e. the candidates without the size, colour and in-stock tests.
+ * With the facet counts (contract/rules/catalog-filters.ts): one walk, in the sort's order, over the products
+ * passing every filter but the shop filters and the price; each is counted (catalog/facet-index.ts), then
+ * kept when it passes the shop filters and the price range too.
  */
-function facetsOf(index: CatalogIndex, q: CatalogQuery): Facets {
+function faceted(index: CatalogIndex, q: CatalogQuery): Listing {
   const counter = index.facets().counter(q);
   const c = candidates(index, q, false);
-  if (c) {
-    const list = 'pool' in c ? c.pool : c.source.byPrice;
-    for (const e of list) if (!c.test || c.test(e)) counter.add(e.row, e.price);
-  }
-  return counter.result();
+  if (!c) return { ...EMPTY, facets: counter.result() };
+  const shop = index.facets().matcher(q);
+  const base = c.test;
+  const test = (e: Entry): boolean => {
+    if (base && !base(e)) return false;
+    counter.add(e, e.price);
+    return !shop || shop(e);
+  };
+  const { entries, total, maxPrice } = 'pool' in c ? pooled(c.pool, test, q) : scanned(c.source, test, q);
+  return { items: entries.map((e) => index.publicProduct(e.row)), total, maxPrice, facets: counter.result() };
 }

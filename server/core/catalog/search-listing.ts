@@ -69,8 +69,8 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
     if (inCategory && !inCategory(e)) continue;
     if (q.collection && !e.row.collections.includes(q.collection)) continue;
     if (q.stock && q.stock !== 'all' && !matchesStock(e.row, q.stock)) continue;
-    counter?.add(e.row, e.price);
-    if (shop && !shop(e.row)) continue;
+    counter?.add(e, e.price);
+    if (shop && !shop(e)) continue;
     if (e.price > maxPrice) maxPrice = e.price;
     if ((limit === undefined || e.price <= limit) && matchesMinPrice(e.price, q.minPrice)) list.push(e);
   }
