@@ -8,6 +8,7 @@ import {
   listingUrl,
   parseListing,
   productQuery,
+  toggleValue,
   type ListingState,
 } from './listing-url';
 
@@ -161,5 +162,15 @@ describe('listing URL: the shop filters (issue 29)', () => {
       in_stock: undefined,
       minPrice: undefined,
     });
+  });
+});
+
+describe('toggleValue (the size and colour checkboxes)', () => {
+  it('adds a value in key order and takes it out in any spelling; the URL written is canonical', () => {
+    expect(toggleValue(['L', 'S'], 'M')).toEqual(['L', 'M', 'S']);
+    expect(toggleValue(['L', 'M', 'S'], 'm')).toEqual(['L', 'S']);
+    expect(toggleValue([], 'Navy')).toEqual(['Navy']);
+    const state = { ...DEFAULT_LISTING, size: toggleValue(toggleValue([], 'XL'), 'L') };
+    expect(listingSearch(parseListing(listingSearch(state)))).toBe(listingSearch(state));
   });
 });

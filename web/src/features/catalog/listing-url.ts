@@ -157,3 +157,15 @@ export function productQuery(state: ListingState): Record<string, string | numbe
     facets: '1',
   };
 }
+
+/**
+ * A size or colour list with `value` added, or taken out when it is there in any spelling (issue 29); in
+ * key order, as parseListing reads it, so the URL written is already canonical.
+ */
+export function toggleValue(list: readonly string[], value: string): string[] {
+  const key = filterKey(value);
+  if (list.some((v) => filterKey(v) === key)) return list.filter((v) => filterKey(v) !== key);
+  return [...list, value].sort((a, b) =>
+    filterKey(a) < filterKey(b) ? -1 : filterKey(a) > filterKey(b) ? 1 : 0,
+  );
+}
