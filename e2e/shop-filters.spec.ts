@@ -66,7 +66,9 @@ test.describe('shop filters on the phone (375 px)', () => {
     await size.box.click();
     await expect(size.box).toBeChecked();
     await expect(page).toHaveURL(new RegExp(`[?&]size=${encodeURIComponent(size.value)}(&|$)`));
-    await expect(page.getByText(`${size.count} ${size.count === 1 ? 'product' : 'products'} found`)).toBeVisible();
+    await expect(
+      page.getByText(`${size.count} ${size.count === 1 ? 'product' : 'products'} found`),
+    ).toBeVisible();
     await expect(drawer).toBeVisible();
     await expect(sizes.getByRole('checkbox', { name: new RegExp(`^${size.value} \\(`) })).toBeChecked();
 
@@ -76,11 +78,15 @@ test.describe('shop filters on the phone (375 px)', () => {
     await colour.box.click();
     await expect(colour.box).toBeChecked();
     await expect(page).toHaveURL(/[?&]color=/);
-    await expect(page.getByText(`${colour.count} ${colour.count === 1 ? 'product' : 'products'} found`)).toBeVisible();
+    await expect(
+      page.getByText(`${colour.count} ${colour.count === 1 ? 'product' : 'products'} found`),
+    ).toBeVisible();
     await shot(page, 'drawer-375');
 
     // Show N products closes the drawer; the chips say what narrows the list.
-    await drawer.getByRole('button', { name: `Show ${colour.count} ${colour.count === 1 ? 'product' : 'products'}` }).click();
+    await drawer
+      .getByRole('button', { name: `Show ${colour.count} ${colour.count === 1 ? 'product' : 'products'}` })
+      .click();
     await expect(drawer).toBeHidden();
     const chips = page.getByRole('list', { name: 'Active filters' });
     await expect(chips.getByText(`Size: ${size.value}`)).toBeVisible();
@@ -90,13 +96,17 @@ test.describe('shop filters on the phone (375 px)', () => {
 
     // Removing the colour chip widens the list back to the size's count.
     await chips.getByRole('button', { name: `Remove colour ${colour.value}` }).click();
-    await expect(page.getByText(`${size.count} ${size.count === 1 ? 'product' : 'products'} found`)).toBeVisible();
+    await expect(
+      page.getByText(`${size.count} ${size.count === 1 ? 'product' : 'products'} found`),
+    ).toBeVisible();
     await expect(chips.getByText(`Colour: ${colour.value}`)).toHaveCount(0);
     expect(page.url()).not.toContain('color=');
 
     // Back brings the colour again (the URL holds it all), Clear all removes every filter.
     await page.goBack();
-    await expect(page.getByText(`${colour.count} ${colour.count === 1 ? 'product' : 'products'} found`)).toBeVisible();
+    await expect(
+      page.getByText(`${colour.count} ${colour.count === 1 ? 'product' : 'products'} found`),
+    ).toBeVisible();
     await expect(chips.getByRole('button', { name: `Remove size ${size.value}` })).toBeVisible();
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
@@ -108,7 +118,9 @@ test.describe('shop filters on the phone (375 px)', () => {
 test.describe('shop filters on the desktop (1280 px)', () => {
   test.use({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
 
-  test('the sidebar shows the counts; in stock only and a minimum price apply through the URL', async ({ page }) => {
+  test('the sidebar shows the counts; in stock only and a minimum price apply through the URL', async ({
+    page,
+  }) => {
     await page.goto('/products');
     await expect(page.getByText(/^\d+ products? found$/)).toBeVisible();
     const aside = page.getByRole('complementary', { name: 'Filters' });
