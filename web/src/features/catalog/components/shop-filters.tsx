@@ -50,7 +50,7 @@ export function ShopFilters({ idPrefix, facets, size, color, inStock, onSize, on
             disabled={!inStock && facets.in_stock === 0}
             onChange={(e) => onInStock(e.target.checked)}
           />
-          <span className={styles.name}>In stock only</span>
+          <span className={styles.name}>In stock only</span>{' '}
           <span className={styles.count}>({facets.in_stock})</span>
         </label>
       </fieldset>
@@ -99,7 +99,7 @@ function ValueList({
                 {swatches && (
                   <span className={styles.swatch} style={{ background: v.value }} aria-hidden="true" />
                 )}
-                <span className={styles.name}>{v.value}</span>
+                <span className={styles.name}>{v.value}</span>{' '}
                 <span className={styles.count}>({v.count})</span>
               </label>
             </li>
