@@ -10,6 +10,7 @@ import { API_BASE, BODY_LIMITS, endpoints } from '#contract/endpoints';
 import type { ApiReply } from '#server/core/api/handle';
 import { errorReply } from '#server/core/api/handle';
 import { DomainError } from '#server/core/api/errors';
+import { REPEATABLE_PARAMS } from '#contract/rules/catalog-filters';
 import type { BodyReader } from '#server/core/api/request-body';
 import { BODY_READERS, bodyTooLarge } from '#server/core/api/request-body';
 import { mockBackend } from './mock-store';
@@ -58,9 +59,11 @@ function bearer(request: Request): string | undefined {
   return m?.[1];
 }
 
-function firstValues(params: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
+function firstValues(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
   for (const [k, v] of params) if (!(k in out)) out[k] = v;
+  // Repeatable filters (size, color) keep every value, as the Koa route does.
+  for (const k of REPEATABLE_PARAMS) if (params.getAll(k).length > 1) out[k] = params.getAll(k);
   return out;
 }
 

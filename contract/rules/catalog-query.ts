@@ -4,6 +4,15 @@ import { matchesSearch, searchTerms, searchText } from './search-text';
 import { byRelevance, engineOf, textHits, type TextHits } from './search-query';
 import { lineText } from './text';
 import { matchesStock, stockFilterSchema } from './stock-filter';
+import {
+  checkPriceRange,
+  countFacets,
+  type Faceted,
+  type Facets,
+  filterQueryShape,
+  matchesMinPrice,
+  matchesShopFilters,
+} from './catalog-filters';
 
 export { searchTerms } from './search-text';
 
@@ -23,23 +32,26 @@ const optionalText = lineText(200)
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
-export const catalogQuerySchema = z.object({
-  category: optionalText,
-  q: optionalText,
-  name: optionalText,
-  collection: optionalText,
-  maxPrice: z.coerce.number().finite().nonnegative().optional(),
-  /** Absent: Best match with a search text, else latest (`sortOf`). */
-  sort: z.enum(LISTING_SORTS).optional(),
-  stock: stockFilterSchema,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(LIMIT_DEFAULT)
-    .transform((n) => Math.min(n, LIMIT_MAX)),
-});
+export const catalogQuerySchema = z
+  .object({
+    category: optionalText,
+    q: optionalText,
+    name: optionalText,
+    collection: optionalText,
+    maxPrice: z.coerce.number().finite().nonnegative().optional(),
+    /** Absent: Best match with a search text, else latest (`sortOf`). */
+    sort: z.enum(LISTING_SORTS).optional(),
+    stock: stockFilterSchema,
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(LIMIT_DEFAULT)
+      .transform((n) => Math.min(n, LIMIT_MAX)),
+    ...filterQueryShape,
+  })
+  .superRefine(checkPriceRange);
 export type CatalogQueryInput = z.input<typeof catalogQuerySchema>;
 export type CatalogQuery = z.output<typeof catalogQuerySchema>;
 
@@ -51,7 +63,7 @@ export function sortOf(q: CatalogQuery): ListingSort {
   return q.sort ?? (searchTerms(textOf(q)).length ? 'relevance' : 'latest');
 }
 
-export interface QueryableProduct {
+export interface QueryableProduct extends Faceted {
   id: number;
   title: string;
   sku: string;
@@ -82,11 +94,27 @@ export function matchesBase(
   if (q.category && !p.categories.some((c) => c.slug === q.category)) return false;
   if (q.collection && !p.collections.includes(q.collection)) return false;
   if (!matchesStock(p, q.stock)) return false;
+  if (!matchesShopFilters(p, q)) return false;
   return hits && terms.length ? hits.has(p.id) : matchesText(p, terms);
 }
 
-export function matchesPrice(p: QueryableProduct, maxPrice: number | undefined): boolean {
-  return maxPrice === undefined || maxPrice <= 0 || effectivePrice(p) <= maxPrice;
+export function matchesPrice(
+  p: QueryableProduct,
+  maxPrice: number | undefined,
+  minPrice?: number | undefined,
+): boolean {
+  const price = effectivePrice(p);
+  return (maxPrice === undefined || maxPrice <= 0 || price <= maxPrice) && matchesMinPrice(price, minPrice);
+}
+
+/** Filters other than the shop filters and the price: the set the facets are counted over. */
+export function matchesFacetBase(
+  p: QueryableProduct,
+  q: CatalogQuery,
+  terms: string[],
+  hits?: TextHits,
+): boolean {
+  return matchesBase(p, { ...q, size: undefined, color: undefined, in_stock: undefined }, terms, hits);
 }
 
 /** Total order for each sort; ties broken by id so every implementation pages identically. */
@@ -110,19 +138,29 @@ export function compareProducts(
 export function runCatalogQuery<T extends QueryableProduct>(
   all: ReadonlyArray<T>,
   query: CatalogQuery,
-): { items: T[]; total: number; maxPrice: number; suggestion?: string } {
+): { items: T[]; total: number; maxPrice: number; suggestion?: string; facets?: Facets } {
   const terms = searchTerms(textOf(query));
   const hits = terms.length ? textHits(all, textOf(query)!, engineOf(all)) : undefined;
   const base = all.filter((p) => matchesBase(p, query, terms, hits));
   const maxPrice = base.reduce((m, p) => Math.max(m, effectivePrice(p)), 0);
   const filtered = base
-    .filter((p) => matchesPrice(p, query.maxPrice))
+    .filter((p) => matchesPrice(p, query.maxPrice, query.minPrice))
     .sort(compareProducts(sortOf(query), hits));
   const start = (query.page - 1) * query.limit;
-  const found = { items: filtered.slice(start, start + query.limit), total: filtered.length, maxPrice };
+  const listed = { items: filtered.slice(start, start + query.limit), total: filtered.length, maxPrice };
+  const found = query.facets
+    ? {
+        ...listed,
+        facets: countFacets(
+          all.filter((p) => matchesFacetBase(p, query, terms, hits)),
+          query,
+        ),
+      }
+    : listed;
   // A text that finds nothing: a corrected one that finds something with the same filters (issue 29).
   const suggestion = hits && !found.total ? engineOf(all).didYouMean(textOf(query)!) : undefined;
-  return suggestion && runCatalogQuery(all, { ...query, q: suggestion, name: undefined }).total
+  return suggestion &&
+    runCatalogQuery(all, { ...query, q: suggestion, name: undefined, facets: undefined }).total
     ? { ...found, suggestion }
     : found;
 }

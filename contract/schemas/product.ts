@@ -3,6 +3,7 @@ import { line, lineText, multilineText } from '#contract/rules/text';
 import { LIMITS } from '#contract/limits';
 import { categoryRefSchema, idSchema, imageInputSchema, imageUrlSchema } from './category';
 import { inventorySchema } from './stock';
+import { facetsSchema } from '#contract/rules/catalog-filters';
 
 /** Prices travel as decimal numbers (the spec's API); inside they are integer cents (rules/money). */
 export const priceSchema = z.number().finite().nonnegative().max(1_000_000);
@@ -40,6 +41,8 @@ export const productListResponseSchema = z.object({
   items: z.array(productSchema),
   total: z.number().int().nonnegative(),
   maxPrice: z.number().nonnegative(),
+  /** Ours (issue 29): the facet counts, with `facets=1` (contract/rules/catalog-filters.ts). */
+  facets: facetsSchema.optional(),
   /** Ours (issue 29): a search text that finds nothing, corrected so that it finds something. */
   suggestion: z.string().max(400).optional(),
 });

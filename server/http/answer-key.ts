@@ -12,6 +12,7 @@
  * still answers it).
  */
 import { catalogQuerySchema } from '#contract/rules/catalog-query';
+import { REPEATABLE_PARAMS } from '#contract/rules/catalog-filters';
 
 /** Only the product list has a query; read from the contract so a new filter is never left out. */
 export const ANSWER_PARAMS: readonly string[] = Object.keys(catalogQuerySchema.shape);
@@ -32,8 +33,10 @@ export function answerKey(path: string, querystring: string): string | null {
     const at = POSITION.get(name);
     if (at === undefined) continue;
     values ??= ANSWER_PARAMS.map(() => null);
-    // The first value wins, as in the route.
-    values[at] ??= eq < 0 ? '' : part.slice(eq + 1);
+    const value = eq < 0 ? '' : part.slice(eq + 1);
+    // The first value wins, as in the route; a repeatable filter (size, color) keeps every value in order.
+    if (REPEATABLE_PARAMS.has(name) && values[at] !== null) values[at] += `&${value}`;
+    else values[at] ??= value;
   }
   return values ? JSON.stringify([path, ...values]) : path;
 }

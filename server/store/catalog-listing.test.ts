@@ -29,6 +29,8 @@ const cats: Category[] = [1, 2, 3, 4, 5].map((id) => ({
 function product(r: ReturnType<typeof rng>, id: number): StoredProduct {
   // Few distinct prices and dates, so ties (broken by id) happen often.
   const regular = 10 + r.int(12) * 5;
+  const sizes = some(r, SIZES, 0.35);
+  const colors = some(r, COLORS, 0.3);
   return {
     id,
     title: `${r.pick(WORDS)} ${r.pick(WORDS)} ${id}`,
@@ -41,15 +43,28 @@ function product(r: ReturnType<typeof rng>, id: number): StoredProduct {
     regular_price: regular,
     category_ids:
       r.next() < 0.1 ? [] : r.next() < 0.15 ? [r.pick(cats).id, r.pick(cats).id] : [r.pick(cats).id],
-    sizes: [],
-    colors: [],
+    sizes,
+    colors,
     collections: COLLECTIONS.filter(() => r.next() < 0.3),
     created_at: `2026-0${1 + r.int(3)}-1${r.int(3)}T10:00:00.000Z`,
+    // Issue 29: a third untracked, the rest tracking each size × colour with 0 to 2 units.
+    ...(r.next() < 0.3
+      ? {}
+      : {
+          inventory: sizes.flatMap((size) =>
+            colors.map((color) => ({ size, color, quantity: r.int(3), held: 0 })),
+          ),
+        }),
   };
 }
 
+/** A few sizes and colours, some spelt in another case ("m" and "M" are one size to the filters). */
+const SIZES = ['XS', 'S', 'M', 'm', 'L', 'XL', '42'];
+const COLORS = ['Red', 'red', 'Navy', 'Black', 'Olive'];
+const some = (r: ReturnType<typeof rng>, from: string[], p: number) => from.filter(() => r.next() < p);
+
 function query(r: ReturnType<typeof rng>): CatalogQuery {
-  return catalogQuerySchema.parse({
+  const q = catalogQuerySchema.safeParse({
     category: r.next() < 0.5 ? `cat-${1 + r.int(6)}` : undefined,
     collection: r.next() < 0.3 ? r.pick([...COLLECTIONS, 'none']) : undefined,
     q: r.next() < 0.2 ? r.pick([...WORDS, 'tee classic', 'TL-1']) : undefined,
@@ -57,12 +72,24 @@ function query(r: ReturnType<typeof rng>): CatalogQuery {
     sort: r.pick(['latest', 'price_asc', 'price_desc']),
     page: 1 + r.int(4),
     limit: r.pick([1, 5, 12, 30]),
+    size: r.next() < 0.3 ? some(r, SIZES, 0.3) : undefined,
+    color: r.next() < 0.3 ? some(r, COLORS, 0.3) : undefined,
+    in_stock: r.next() < 0.25 ? '1' : undefined,
+    minPrice: r.next() < 0.25 ? r.pick([0, 15, 25, 40]) : undefined,
+    facets: r.next() < 0.5 ? '1' : undefined,
   });
+  // A floor above the cap is a 400 (minPrice above maxPrice): draw again.
+  return q.success ? q.data : query(r);
 }
+
+/** The units the public products show: here the stored ones (no orders in these tests). */
+const shown = (p: StoredProduct) =>
+  p.inventory?.map(({ size, color, quantity }) => ({ size, color, quantity }));
+const stock = { shown, onShownChange: () => undefined };
 
 function expectSame(stores: Stores, index: ReturnType<typeof createCatalogIndex>, q: CatalogQuery): number {
   const byId = new Map(stores.categories.all().map((c) => [c.id, c]));
-  const all = stores.products.all().map((p) => toPublicProduct(p, byId));
+  const all = stores.products.all().map((p) => toPublicProduct(p, byId, shown));
   const want = runCatalogQuery(all, q);
   expect(listCatalog(index, q), JSON.stringify(q)).toEqual(want);
   return want.items.length;
@@ -76,7 +103,7 @@ describe('catalogue indexes agree with the plain scan', () => {
       Array.from({ length: 300 }, (_, i) => product(r, i + 1)),
     );
     // Chunks of 8 (not 512): the sorted lists' chunk splits and merges are crossed on every page.
-    const index = createCatalogIndex(stores, { chunk: 8 });
+    const index = createCatalogIndex(stores, { chunk: 8, stock });
     let nextId = 301;
     let nonEmpty = 0;
     for (let round = 0; round < 6; round++) {

@@ -18,7 +18,8 @@ export interface ContractTarget {
 
 export interface CallOptions {
   params?: Record<string, string | number>;
-  query?: Record<string, string | number>;
+  /** A list is sent as a repeated parameter (`size=M&size=L`). */
+  query?: Record<string, string | number | ReadonlyArray<string>>;
   body?: unknown;
   /** A raw body string, sent as is (malformed JSON tests). */
   rawBody?: string;
@@ -37,7 +38,9 @@ export function createClient(target: () => ContractTarget) {
   async function call<T = any>(name: EndpointName, opts: CallOptions = {}): Promise<CallResult<T>> {
     const ep = endpoints[name];
     const url = new URL(`${target().baseUrl}${API_BASE}${buildPath(ep.path, opts.params)}`);
-    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(opts.query ?? {}))
+      if (Array.isArray(v)) for (const one of v as string[]) url.searchParams.append(k, one);
+      else url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined;

@@ -14,6 +14,7 @@ import { activitySuite } from './suite-activity';
 import { reportsSuite } from './suite-reports';
 import { stockSuite } from './suite-stock';
 import { stockFilterSuite } from './suite-stock-filter';
+import { shopFiltersSuite } from './suite-shop-filters';
 import { wishlistSuite } from './suite-wishlist';
 import { mailSuite } from './suite-mail';
 import { profileSuite } from './suite-profile';
@@ -28,6 +29,7 @@ export function runContractSuite(target: () => ContractTarget): void {
   authSuite(client);
   stockSuite(client);
   stockFilterSuite(client);
+  shopFiltersSuite(client);
   wishlistSuite(client);
   reportsSuite(client);
   activitySuite(client);

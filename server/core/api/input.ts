@@ -11,7 +11,8 @@ import { validationFailed } from './errors';
 
 export interface ApiRequest {
   params?: Record<string, string>;
-  query?: Record<string, string>;
+  /** The first value of each parameter; every value of a repeatable one (REPEATABLE_PARAMS). */
+  query?: Record<string, string | string[]>;
   /**
    * Reads the body (the transport applies the endpoint's size limit and the JSON rules). Called only
    * after the access check and the rate limits passed, so an anonymous caller cannot make the server

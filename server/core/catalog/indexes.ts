@@ -19,6 +19,7 @@ import type { ShownStock, StoredProduct } from '../records';
 import { toPublicProduct } from '../records';
 import { SortedList } from '../structures/sorted-list';
 import { createSearchIndex } from './search-index';
+import { createFacetIndex, type FacetRow } from './facet-index';
 import { createSearchEngine, type SearchEngine } from '#contract/rules/search-engine';
 
 /** A product as the indexes hold it: the row, its effective price and its search text, computed once. */
@@ -26,6 +27,8 @@ export interface Entry {
   row: StoredProduct;
   price: number;
   text: string;
+  /** Its sizes, colours and in-stock as numbers, read on first use (catalog/facet-index.ts). */
+  facts?: FacetRow | undefined;
 }
 
 const entryOf = (row: StoredProduct): Entry => ({ row, price: effectivePrice(row), text: searchText(row) });
@@ -89,6 +92,8 @@ export function createCatalogIndex(
   let publicCache = new WeakMap<StoredProduct, Product>();
   let categoryMap: Map<number, Category> | undefined;
   let categoryEngine: SearchEngine | undefined;
+  /** The shop filters and facets (issue 29) over the units the public products show. */
+  const facets = createFacetIndex((row) => stock?.shown(row));
   /** Bumped on every catalogue commit: answer caches (catalog/cache.ts) key on it. */
   let version = 0;
 
@@ -207,6 +212,8 @@ export function createCatalogIndex(
     version++;
     const row = stores.products.get(id);
     if (row) publicCache.delete(row);
+    const e = entries.get(id);
+    if (e) facets.stockChanged(e);
   });
 
   return {
@@ -244,6 +251,8 @@ export function createCatalogIndex(
       return best;
     },
     entry: (id: number): Entry | undefined => (ready(), entries.get(id)),
+    /** The shop filters and facet counts (catalog/facet-index.ts). */
+    facets: () => facets,
     /**
      * The search engine (built in slices from the first listing; see catalog/search-index.ts): undefined
      * while a long build goes on, so a search never waits for it.

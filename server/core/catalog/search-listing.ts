@@ -2,13 +2,14 @@
  * A listing with a search text (issue 29), with the semantics of runCatalogQuery
  * (contract/rules/catalog-query.ts): the search engine's matches and scores, plus the plain substring
  * matches (the trigram index's candidates, or a scan while it is being built), then the category,
- * collection, stock and price filters, the sort (Best match by default) and the page. Only the page's rows are
+ * collection, stock, shop (size, colour, in stock) and price filters with their facets, the sort (Best match by default) and the page. Only the page's rows are
  * put in order (a bounded selection), not every match. While the engine's first build at a large size is
  * under way (catalog/search-index.ts) the substring matches alone answer, so no search waits for it.
  * A text that finds nothing gets a corrected text that finds something, when there is one (`suggestion`).
  * Also the search box's suggestions (`suggest`).
  */
 import { matchesStock } from '#contract/rules/stock-filter';
+import { matchesMinPrice } from '#contract/rules/catalog-filters';
 import type { CatalogQuery } from '#contract/rules/catalog-query';
 import { sortOf, textOf } from '#contract/rules/catalog-query';
 import { topHits } from '#contract/rules/search-engine';
@@ -57,6 +58,9 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
   const hits = searchHits(index, text);
   const inCategory = categoryTest(index, q.category);
   const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
+  // The shop filters and their facets (issue 29; catalog/facet-index.ts), counted in the same pass.
+  const shop = index.facets().matcher(q);
+  const counter = q.facets ? index.facets().counter(q) : null;
   let maxPrice = 0;
   const list: Entry[] = [];
   for (const id of hits.keys()) {
@@ -65,8 +69,10 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
     if (inCategory && !inCategory(e)) continue;
     if (q.collection && !e.row.collections.includes(q.collection)) continue;
     if (q.stock && q.stock !== 'all' && !matchesStock(e.row, q.stock)) continue;
+    counter?.add(e, e.price);
+    if (shop && !shop(e)) continue;
     if (e.price > maxPrice) maxPrice = e.price;
-    if (limit === undefined || e.price <= limit) list.push(e);
+    if ((limit === undefined || e.price <= limit) && matchesMinPrice(e.price, q.minPrice)) list.push(e);
   }
   const sort = sortOf(q);
   const order =
@@ -80,7 +86,8 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
   const start = (q.page - 1) * q.limit;
   const total = list.length;
   const items = firstInOrder(list, order, start + q.limit).slice(start);
-  return { items: items.map((e) => index.publicProduct(e.row)), total, maxPrice };
+  const found = { items: items.map((e) => index.publicProduct(e.row)), total, maxPrice };
+  return counter ? { ...found, facets: counter.result() } : found;
 }
 
 export function searchListing(index: CatalogIndex, q: CatalogQuery): Listing {
@@ -90,7 +97,7 @@ export function searchListing(index: CatalogIndex, q: CatalogQuery): Listing {
   // Nothing found: a corrected text, when it finds something with the same filters.
   const corrected = index.searchEngine()?.didYouMean(text);
   if (corrected === undefined) return found;
-  return listing(index, { ...q, q: corrected, name: undefined }, corrected).total > 0
+  return listing(index, { ...q, q: corrected, name: undefined, facets: undefined }, corrected).total > 0
     ? { ...found, suggestion: corrected }
     : found;
 }

@@ -7,6 +7,7 @@ import { API_BASE, BODY_LIMITS, endpoints } from '#contract/endpoints';
 import type { Endpoint } from '#contract/endpoints';
 import type { Api, ApiReply } from '#server/core/api/handle';
 import { DomainError } from '#server/core/api/errors';
+import { REPEATABLE_PARAMS } from '#contract/rules/catalog-filters';
 import { bearerToken, idempotencyKey } from '../middleware/auth';
 import { readCsvBody, readJsonBody } from '../middleware/body';
 import type { CachedAnswers } from '../cached-answers';
@@ -15,10 +16,11 @@ import { compressingStream, pickEncoding } from '../compression';
 /** Routes with a body and no limit of their own in the table read at most this much. */
 const DEFAULT_BODY_LIMIT = BODY_LIMITS.small;
 
-function firstValues(query: Context['query']): Record<string, string> {
-  const out: Record<string, string> = {};
+function firstValues(query: Context['query']): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(query)) {
-    const first = Array.isArray(v) ? v[0] : v;
+    // Repeatable filters (size, color) keep every value, as an array only when repeated.
+    const first = Array.isArray(v) && !REPEATABLE_PARAMS.has(k) ? v[0] : v;
     if (first !== undefined) out[k] = first;
   }
   return out;

@@ -32,7 +32,8 @@ type EP = typeof endpoints;
 export type ApiInput<N extends EndpointName> = Input<N>;
 type Input<N extends EndpointName> = {
   params?: Record<string, string | number>;
-  query?: Record<string, string | number | undefined | null>;
+  /** A list is sent as a repeated parameter (`size=M&size=L`). */
+  query?: Record<string, string | number | readonly string[] | undefined | null>;
   body?: EP[N] extends { body: z.ZodType } ? z.input<EP[N]['body']> : never;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -51,7 +52,8 @@ export function readToken(): string | null {
 export function queryString(query: Input<EndpointName>['query']): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
-    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    if (Array.isArray(v)) for (const one of v as readonly string[]) qs.append(k, one);
+    else if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
   }
   const s = qs.toString();
   return s ? `?${s}` : '';

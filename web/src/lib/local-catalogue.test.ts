@@ -69,10 +69,17 @@ function product(id: number, f: ProductFields): Product {
     sale_price: f.sale_price,
     regular_price: f.regular_price,
     categories: f.categories.map((slug) => ({ id: CATEGORIES.indexOf(slug) + 1, name: slug, slug })),
-    sizes: ['M'],
-    colors: [],
+    sizes: f.sizes ?? ['M'],
+    colors: f.colors ?? [],
     collections: f.collections,
     created_at: new Date(Date.UTC(2025, 0, 1 + f.day)).toISOString(),
+    ...(f.units && f.sizes && f.colors
+      ? {
+          inventory: f.sizes.flatMap((size, i) =>
+            f.colors!.map((color, j) => ({ size, color, quantity: f.units![(i + j) % f.units!.length]! })),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -84,6 +91,10 @@ interface ProductFields {
   categories: string[];
   collections: string[];
   day: number;
+  sizes?: string[];
+  colors?: string[];
+  /** Units per size × colour, cycled; absent: untracked. */
+  units?: number[] | undefined;
 }
 
 type Query = {
@@ -95,6 +106,11 @@ type Query = {
   sort?: Sort;
   page?: number;
   limit?: number;
+  size?: string[];
+  color?: string[];
+  in_stock?: string;
+  minPrice?: number;
+  facets?: string;
 };
 
 // Few words, prices and days: many matches, and many ties for every sort to break by id.
@@ -106,6 +122,9 @@ const fieldsArb: fc.Arbitrary<ProductFields> = fc.record({
   categories: fc.subarray(CATEGORIES, { maxLength: 2 }),
   collections: fc.subarray(COLLECTIONS),
   day: fc.integer({ min: 0, max: 4 }),
+  sizes: fc.subarray(['S', 'M', 'm', 'L', 'XL']),
+  colors: fc.subarray(['Red', 'red', 'Navy', 'Black']),
+  units: fc.option(fc.array(fc.constantFrom(0, 1, 5), { minLength: 1, maxLength: 3 }), { nil: undefined }),
 });
 
 const queryArb: fc.Arbitrary<Query> = fc.record(
@@ -118,6 +137,11 @@ const queryArb: fc.Arbitrary<Query> = fc.record(
     sort: fc.constantFrom(...SORTS),
     page: fc.integer({ min: 1, max: 4 }),
     limit: fc.constantFrom(1, 3, 5, 12, 100, 500),
+    size: fc.subarray(['S', 'm', 'XL', 'XXL']),
+    color: fc.subarray(['RED', 'navy', 'Olive']),
+    in_stock: fc.constantFrom('1', '0'),
+    minPrice: fc.constantFrom(0, 9.99, 19.99, 50),
+    facets: fc.constantFrom('1', '0'),
   },
   { requiredKeys: [] },
 );
@@ -138,20 +162,20 @@ const changeArb: fc.Arbitrary<Change> = fc.oneof(
 );
 
 async function reference(db: CatalogueDb, query: Query) {
+  // A query the server answers with a 400 (minPrice above maxPrice) is not answered locally either.
+  const parsed = catalogQuerySchema.safeParse(asUrl(query));
+  if (!parsed.success) return undefined;
   // The offline listing does not correct a text that finds nothing (issue 29's `suggestion`, optional).
-  const { suggestion: _, ...listing } = runCatalogQuery(
-    await db.products.toArray(),
-    catalogQuerySchema.parse(asUrl(query)),
-  );
+  const { suggestion: _, ...listing } = runCatalogQuery(await db.products.toArray(), parsed.data);
   return listing;
 }
 
-/** What the server receives: strings, empty values absent (as localProductList reads its input). */
-function asUrl(query: Query): Record<string, string> {
+/** What the server receives: strings (a list for a repeated filter), empty values absent. */
+function asUrl(query: Query): Record<string, string | string[]> {
   return Object.fromEntries(
     Object.entries(query)
       .filter(([, v]) => v !== undefined && v !== '')
-      .map(([k, v]) => [k, String(v)]),
+      .map(([k, v]) => [k, Array.isArray(v) ? v : String(v)]),
   );
 }
 

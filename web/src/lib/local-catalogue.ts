@@ -2,6 +2,7 @@ import {
   catalogQuerySchema,
   compareProducts,
   matchesBase,
+  matchesFacetBase,
   matchesPrice,
   runCatalogQuery,
   searchTerms,
@@ -13,6 +14,7 @@ import {
 import { createSearchEngine } from '#contract/rules/search-engine';
 import { textHits } from '#contract/rules/search-query';
 import { effectivePrice } from '#contract/rules/money';
+import { facetCounter, type Facets } from '#contract/rules/catalog-filters';
 import type { Product, ProductListResponse } from '#contract/schemas/product';
 import { readCatalogueMeta, readProductsVersion, type CatalogueDb } from './db';
 import {
@@ -46,13 +48,15 @@ export function sortedRows(index: LocalIndex, sort: ListingSort): ListingRow[] {
 export function pageOf(
   index: LocalIndex,
   query: CatalogQuery,
-): { ids: number[]; total: number; maxPrice: number } {
+): { ids: number[]; total: number; maxPrice: number; facets?: Facets } {
   const terms = searchTerms(textOf(query));
   const rows = index.rows.values();
   const hits = terms.length
     ? textHits(index.rows.values(), textOf(query)!, (index.engine ??= createSearchEngine(rows)))
     : undefined;
   const sort = sortOf(query);
+  // Facets (facets=1): every row passing the filters but the shop filters and the price, counted once.
+  const counter = query.facets ? facetCounter(query) : null;
   const start = (query.page - 1) * query.limit;
   const end = start + query.limit;
   const ids: number[] = [];
@@ -64,13 +68,14 @@ export function pageOf(
       ? [...hits.keys()].map((id) => index.rows.get(id)!).sort(compareProducts(sort, hits))
       : sortedRows(index, sort);
   for (const row of ordered) {
+    if (counter && matchesFacetBase(row, query, terms, hits)) counter.add(row, effectivePrice(row));
     if (!matchesBase(row, query, terms, hits)) continue;
     maxPrice = Math.max(maxPrice, effectivePrice(row));
-    if (!matchesPrice(row, query.maxPrice)) continue;
+    if (!matchesPrice(row, query.maxPrice, query.minPrice)) continue;
     if (total >= start && total < end) ids.push(row.id);
     total++;
   }
-  return { ids, total, maxPrice };
+  return counter ? { ids, total, maxPrice, facets: counter.result() } : { ids, total, maxPrice };
 }
 
 const STALE = Symbol('stale');
@@ -82,10 +87,10 @@ async function answer(
 ): Promise<ProductListResponse | typeof STALE> {
   return db.transaction('r', db.products, db.meta, async () => {
     if ((await readProductsVersion(db)) !== index.version) return STALE;
-    const { ids, total, maxPrice } = pageOf(index, query);
+    const { ids, ...rest } = pageOf(index, query);
     const found = await db.products.bulkGet(ids);
     const items = found.filter((p): p is Product => p !== undefined);
-    return items.length === ids.length ? { items, total, maxPrice } : STALE;
+    return items.length === ids.length ? { items, ...rest } : STALE;
   });
 }
 
@@ -94,14 +99,14 @@ const ATTEMPTS = 3;
 
 export async function localProductList(
   db: CatalogueDb,
-  query: Record<string, string | number | undefined | null> | undefined,
+  query: Record<string, string | number | readonly string[] | undefined | null> | undefined,
 ): Promise<ProductListResponse | undefined> {
   const meta = await readCatalogueMeta(db);
   if (!meta?.complete) return undefined;
-  // As the server sees it: URL query strings, empty values absent.
+  // As the server sees it: URL query strings (a list for a repeated filter), empty values absent.
   const asUrl = Object.entries(query ?? {})
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]) => [k, String(v)]);
+    .map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]);
   const parsed = catalogQuerySchema.safeParse(Object.fromEntries(asUrl));
   if (!parsed.success) return undefined;
   // The saved rows keep no stock (local-index.ts): a stock-filtered list is the server's to answer.

@@ -75,13 +75,24 @@ export function listingRow(p: QueryableProduct): ListingRow {
     collections: [...p.collections],
     created_at: p.created_at,
     description: plainText(p.description ?? ''),
+    // The shop filters and facets (issue 29): sizes, colours and the units shown.
     colors: [...(p.colors ?? [])],
     sizes: [...(p.sizes ?? [])],
+    ...(p.inventory
+      ? { inventory: p.inventory.map(({ size, color, quantity }) => ({ size, color, quantity })) }
+      : {}),
   };
 }
 
 const sameList = <T>(a: ReadonlyArray<T>, b: ReadonlyArray<T>) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
+
+const stockOf = (r: ListingRow) => r.inventory?.map((l) => [l.size, l.color, l.quantity].join('\u0000'));
+
+function sameStock(a: ListingRow, b: ListingRow): boolean {
+  const [x, y] = [stockOf(a), stockOf(b)];
+  return x === undefined || y === undefined ? x === y : sameList(x, y);
+}
 
 function sameRow(a: ListingRow, b: ListingRow): boolean {
   return (
@@ -101,7 +112,8 @@ function sameRow(a: ListingRow, b: ListingRow): boolean {
     ) &&
     a.description === b.description &&
     sameList(a.colors ?? [], b.colors ?? []) &&
-    sameList(a.sizes ?? [], b.sizes ?? [])
+    sameList(a.sizes ?? [], b.sizes ?? []) &&
+    sameStock(a, b)
   );
 }
 

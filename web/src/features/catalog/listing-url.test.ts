@@ -8,6 +8,7 @@ import {
   listingUrl,
   parseListing,
   productQuery,
+  toggleValue,
   type ListingState,
 } from './listing-url';
 
@@ -18,13 +19,18 @@ const full: ListingState = {
   sort: 'price_desc',
   maxPrice: 49.5,
   page: 3,
+  size: ['L', 'M'],
+  color: ['navy', 'Red'],
+  in_stock: 1,
+  minPrice: 10,
 };
 
 describe('listing URL: parse and serialise', () => {
   it('round-trips every field, and a canonical URL comes back unchanged', () => {
     const search = listingSearch(full);
     expect(search).toBe(
-      '?category=t-shirts&name=blue+shirt&collection=everyday-comfort&sort=price_desc&maxPrice=49.5&page=3',
+      '?category=t-shirts&name=blue+shirt&collection=everyday-comfort&sort=price_desc&maxPrice=49.5&page=3' +
+        '&size=L&size=M&color=navy&color=Red&in_stock=1&minPrice=10',
     );
     expect(parseListing(search)).toEqual(full);
     expect(listingSearch(parseListing(search))).toBe(search);
@@ -97,7 +103,7 @@ describe('listing URL: changes and the API query', () => {
   });
 
   it('asks the API with the spec names: q for the search, maxPrice only when positive', () => {
-    expect(productQuery(full)).toEqual({
+    expect(productQuery(full)).toMatchObject({
       page: 3,
       limit: 12,
       sort: 'price_desc',
@@ -106,7 +112,7 @@ describe('listing URL: changes and the API query', () => {
       q: 'blue shirt',
       collection: 'everyday-comfort',
     });
-    expect(productQuery(DEFAULT_LISTING)).toEqual({
+    expect(productQuery(DEFAULT_LISTING)).toMatchObject({
       page: 1,
       limit: 12,
       sort: 'latest',
@@ -130,5 +136,41 @@ describe("the header's slim reader and writer (listing-text.ts) agree with the l
         category: back.category,
       });
     }
+  });
+});
+
+describe('listing URL: the shop filters (issue 29)', () => {
+  it('bad values fall back: unknown in_stock, a floor above the cap, empty, long or repeated sizes', () => {
+    const s = parseListing(
+      `?in_stock=2&minPrice=50&maxPrice=20&size=&size=${'x'.repeat(41)}&size=m&size=M&color=Red`,
+    );
+    expect(s).toMatchObject({ in_stock: 0, minPrice: 0, maxPrice: 20, size: ['m'], color: ['Red'] });
+    expect(listingSearch(s)).toBe('?maxPrice=20&size=m&color=Red');
+  });
+
+  it('sends the lists, in_stock, minPrice and asks for the facets', () => {
+    const q = productQuery({
+      ...DEFAULT_LISTING,
+      size: ['M'],
+      color: ['Red', 'navy'],
+      in_stock: 1,
+      minPrice: 5,
+    });
+    expect(q).toMatchObject({ size: ['M'], color: ['Red', 'navy'], in_stock: '1', minPrice: 5, facets: '1' });
+    expect(productQuery(DEFAULT_LISTING)).toMatchObject({
+      size: undefined,
+      in_stock: undefined,
+      minPrice: undefined,
+    });
+  });
+});
+
+describe('toggleValue (the size and colour checkboxes)', () => {
+  it('adds a value in key order and takes it out in any spelling; the URL written is canonical', () => {
+    expect(toggleValue(['L', 'S'], 'M')).toEqual(['L', 'M', 'S']);
+    expect(toggleValue(['L', 'M', 'S'], 'm')).toEqual(['L', 'S']);
+    expect(toggleValue([], 'Navy')).toEqual(['Navy']);
+    const state = { ...DEFAULT_LISTING, size: toggleValue(toggleValue([], 'XL'), 'L') };
+    expect(listingSearch(parseListing(listingSearch(state)))).toBe(listingSearch(state));
   });
 });

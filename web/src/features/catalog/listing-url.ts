@@ -1,6 +1,8 @@
 import { SORTS, type Sort } from '#contract/rules/sorts';
 import { LISTING_TEXT_MAX, readListingText } from './listing-text';
 import { PAGE_SIZE } from './listing-rules';
+import { FILTER_VALUES_MAX, filterKey } from '#contract/rules/catalog-filters';
+import { LIMITS } from '#contract/limits';
 
 /**
  * The listing's whole state lives in the URL (issue 27), so Back, a reload and a shared link return to the same
@@ -22,6 +24,11 @@ export interface ListingState {
   /** The applied price cap; 0 for none (the API gets maxPrice only when positive). */
   maxPrice: number;
   page: number;
+  /** Issue 29: chosen sizes and colours (repeated in the URL), in stock only, and the price floor (0: none). */
+  size: string[];
+  color: string[];
+  in_stock: 0 | 1;
+  minPrice: number;
 }
 
 export { LISTING_TEXT_MAX };
@@ -36,12 +43,37 @@ export const DEFAULT_LISTING: ListingState = {
   sort: 'latest',
   maxPrice: 0,
   page: 1,
+  size: [],
+  color: [],
+  in_stock: 0,
+  minPrice: 0,
 };
 
+/** Fields held as lists (a repeated parameter); read by readList, not by READERS. */
+type ListKey = 'size' | 'color';
+const LIST_KEYS: readonly ListKey[] = ['size', 'color'];
+const isList = (key: keyof ListingState): key is ListKey => key === 'size' || key === 'color';
+
 /** Each field's reader: the value a raw URL value stands for, or undefined when it is none (the default then). */
-type Readers = { [K in keyof ListingState]: (raw: string) => ListingState[K] | undefined };
+type Readers = { [K in Exclude<keyof ListingState, ListKey>]: (raw: string) => ListingState[K] | undefined };
 
 const readText = readListingText;
+
+const readAmount = (raw: string) => (/^\d{1,9}(\.\d{1,2})?$/.test(raw) ? Number(raw) : undefined);
+
+/** Each value trimmed, at most FILTER_VALUES_MAX labels, one per spelling-insensitive key, in key order. */
+function readList(values: string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const raw of values) {
+    const v = raw.trim();
+    if (!v || v.length > LIMITS.label || byKey.has(filterKey(v))) continue;
+    byKey.set(filterKey(v), v);
+  }
+  return [...byKey.keys()]
+    .sort()
+    .slice(0, FILTER_VALUES_MAX)
+    .map((k) => byKey.get(k)!);
+}
 
 const READERS: Readers = {
   category: readText,
@@ -49,14 +81,20 @@ const READERS: Readers = {
   collection: readText,
   sort: (raw) => SORTS.find((s) => s === raw),
   // A plain amount with at most two decimals (no exponent, sign or hex), as the slider writes it.
-  maxPrice: (raw) => (/^\d{1,9}(\.\d{1,2})?$/.test(raw) ? Number(raw) : undefined),
+  maxPrice: readAmount,
+  minPrice: readAmount,
+  in_stock: (raw) => (raw === '1' ? 1 : undefined),
   page: (raw) =>
     /^\d{1,6}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= PAGE_MAX ? Number(raw) : undefined,
 };
 
 const KEYS = Object.keys(DEFAULT_LISTING) as Array<keyof ListingState>;
 
-function readInto<K extends keyof ListingState>(state: ListingState, params: URLSearchParams, key: K): void {
+function readInto<K extends Exclude<keyof ListingState, ListKey>>(
+  state: ListingState,
+  params: URLSearchParams,
+  key: K,
+): void {
   const raw = params.get(key);
   state[key] = (raw === null ? undefined : READERS[key](raw)) ?? DEFAULT_LISTING[key];
 }
@@ -65,7 +103,10 @@ function readInto<K extends keyof ListingState>(state: ListingState, params: URL
 export function parseListing(params: URLSearchParams | string): ListingState {
   const p = typeof params === 'string' ? new URLSearchParams(params) : params;
   const state = { ...DEFAULT_LISTING };
-  for (const key of KEYS) readInto(state, p, key);
+  for (const key of KEYS) if (!isList(key)) readInto(state, p, key);
+  for (const key of LIST_KEYS) state[key] = readList(p.getAll(key));
+  // A floor above the cap would be a 400: the floor falls back (and the URL is rewritten without it).
+  if (state.maxPrice > 0 && state.minPrice > state.maxPrice) state.minPrice = 0;
   return state;
 }
 
@@ -74,6 +115,10 @@ export function listingSearch(state: ListingState): string {
   const out = new URLSearchParams();
   for (const key of KEYS) {
     const value = state[key];
+    if (Array.isArray(value)) {
+      for (const v of value) out.append(key, v);
+      continue;
+    }
     if (value === DEFAULT_LISTING[key] || value === '') continue;
     out.set(key, String(value));
   }
@@ -95,7 +140,7 @@ export function changeListing(state: ListingState, change: Partial<ListingState>
 }
 
 /** GET /products' query for a listing (spec section 7's names: q for the text, maxPrice only when positive). */
-export function productQuery(state: ListingState): Record<string, string | number | undefined> {
+export function productQuery(state: ListingState): Record<string, string | number | string[] | undefined> {
   return {
     page: state.page,
     limit: PAGE_SIZE,
@@ -104,5 +149,23 @@ export function productQuery(state: ListingState): Record<string, string | numbe
     category: state.category || undefined,
     q: state.name || undefined,
     collection: state.collection || undefined,
+    size: state.size.length ? state.size : undefined,
+    color: state.color.length ? state.color : undefined,
+    in_stock: state.in_stock ? '1' : undefined,
+    minPrice: state.minPrice > 0 ? state.minPrice : undefined,
+    // The sidebar shows each value's count (issue 29).
+    facets: '1',
   };
+}
+
+/**
+ * A size or colour list with `value` added, or taken out when it is there in any spelling (issue 29); in
+ * key order, as parseListing reads it, so the URL written is already canonical.
+ */
+export function toggleValue(list: readonly string[], value: string): string[] {
+  const key = filterKey(value);
+  if (list.some((v) => filterKey(v) === key)) return list.filter((v) => filterKey(v) !== key);
+  return [...list, value].sort((a, b) =>
+    filterKey(a) < filterKey(b) ? -1 : filterKey(a) > filterKey(b) ? 1 : 0,
+  );
 }

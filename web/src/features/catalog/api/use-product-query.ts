@@ -2,7 +2,7 @@ import type { ProductListResponse } from '#contract/schemas/product';
 import { cachedApi } from '#web/lib/catalogue-cache';
 import { useQuery } from '#web/lib/use-query';
 
-export type ProductQuery = Record<string, string | number | undefined>;
+export type ProductQuery = Record<string, string | number | string[] | undefined>;
 
 const EMPTY: ProductListResponse = { items: [], total: 0, maxPrice: 0 };
 

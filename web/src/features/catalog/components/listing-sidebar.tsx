@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Category } from '#contract/schemas/category';
 import { Button } from '#web/components/button';
 import { money } from '#web/lib/store-config';
@@ -14,11 +15,17 @@ interface Props {
   onSlider: (value: number) => void;
   onApply: () => void;
   onReset: () => void;
+  /** Issue 29: the shop filters (sizes, colours, in stock) below the categories. */
+  filters?: ReactNode;
+  /** Issue 29: the minimum price slider beside the maximum, applied by the same Apply Filter. */
+  minSlider?: number;
+  onMinSlider?: (value: number) => void;
 }
 
 /** The listing sidebar: categories, the price range slider (0 to the highest price) and 5 featured products. */
-export function ListingSidebar({ idPrefix, categories, activeCategory, onCategory, slider, ceiling, onSlider, onApply, onReset }: Props) {
+export function ListingSidebar({ idPrefix, categories, activeCategory, onCategory, slider, ceiling, onSlider, onApply, onReset, filters, minSlider, onMinSlider }: Props) {
   const sliderId = `${idPrefix}-price`;
+  const minId = `${idPrefix}-min-price`;
   return (
     <div className={styles.sidebar}>
       <section className={styles.block} aria-labelledby={`${idPrefix}-cats`}>
@@ -40,10 +47,31 @@ export function ListingSidebar({ idPrefix, categories, activeCategory, onCategor
           ))}
         </ul>
       </section>
+      {filters && <section className={styles.block} aria-label="Sizes, colours and availability">{filters}</section>}
       <section className={styles.block} aria-labelledby={`${idPrefix}-price-h`}>
         <h2 id={`${idPrefix}-price-h`} className={styles.heading}>
           Filter by price
         </h2>
+        {minSlider !== undefined && onMinSlider && (
+          <>
+            <label htmlFor={minId} className={styles.sliderLabel}>
+              Minimum price: <strong>{money(minSlider)}</strong>
+            </label>
+            <input
+              key={Math.ceil(ceiling)}
+              id={minId}
+              className={styles.slider}
+              type="range"
+              min={0}
+              max={Math.ceil(ceiling)}
+              step={1}
+              value={Math.ceil(minSlider)}
+              aria-valuetext={money(minSlider)}
+              disabled={ceiling <= 0}
+              onChange={(e) => onMinSlider(Number(e.target.value))}
+            />
+          </>
+        )}
         <label htmlFor={sliderId} className={styles.sliderLabel}>
           Maximum price: <strong>{money(slider)}</strong>
         </label>

@@ -277,3 +277,43 @@ describe('product list: honest errors (issue 27)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('shop filters (issue 29)', () => {
+  const found = (n: number) => `${n} ${n === 1 ? 'product' : 'products'} found`;
+  // Each tick loads a new list: on a loaded machine that can take seconds.
+  const slow = { timeout: 15_000 };
+
+  it(
+    'a size ticked in the sidebar narrows the list to its count, shows a chip; the chip and Clear all undo it',
+    { timeout: 90_000 },
+    async () => {
+      await renderList();
+      const all = Number(/^\d+/.exec(count().textContent!)![0]);
+      const aside = screen.getByRole('complementary', { name: 'Filters' });
+      const sizes = await within(aside).findByRole('group', { name: 'Sizes' });
+      const options = within(sizes)
+        .getAllByRole<HTMLInputElement>('checkbox')
+        .map((box) => ({ box, m: /^(.*)\((\d+)\)$/.exec(box.closest('label')!.textContent!.trim())! }))
+        .map(({ box, m }) => ({ box, value: m[1]!.trim(), n: Number(m[2]) }))
+        .filter((o) => !o.box.disabled && o.n > 0 && o.n < all);
+      expect(options.length).toBeGreaterThan(0);
+      const { box, value, n } = options[0]!;
+      await userEvent.click(box);
+      await waitFor(() => expect(count()).toHaveTextContent(found(n)), slow);
+      expect(lastCall().getAll('size')).toEqual([value]);
+      expect(lastCall().get('facets')).toBe('1');
+      expect(location()).toContain(`size=${encodeURIComponent(value)}`);
+      expect(within(sizes).getByRole('checkbox', { name: `${value} (${n})` })).toBeChecked();
+
+      await userEvent.click(screen.getByRole('button', { name: `Remove size ${value}` }));
+      await waitFor(() => expect(count()).toHaveTextContent(found(all)), slow);
+      expect(location()).not.toContain('size=');
+
+      await userEvent.click(within(sizes).getByRole('checkbox', { name: new RegExp(`^${value} \\(`) }));
+      await waitFor(() => expect(count()).toHaveTextContent(found(n)), slow);
+      await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+      await waitFor(() => expect(count()).toHaveTextContent(found(all)), slow);
+      expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+    },
+  );
+});

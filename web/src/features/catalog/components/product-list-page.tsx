@@ -11,6 +11,7 @@ import { useCategories } from '../api/use-categories';
 import { countText, listingTitle, showPagination, totalPages } from '../listing-rules';
 import { ActiveFilters } from './active-filters';
 import { ListingSidebar } from './listing-sidebar';
+import { ShopFilters } from './shop-filters';
 import { useListing, type Listing } from './use-listing';
 import styles from './product-list-page.module.css';
 
@@ -24,6 +25,20 @@ function Sidebar({ listing, idPrefix }: { listing: Listing; idPrefix: string }) 
   const { categories } = useCategories();
   return (
     <ListingSidebar
+      filters={
+        <ShopFilters
+          idPrefix={idPrefix}
+          facets={listing.facets}
+          size={listing.size}
+          color={listing.color}
+          inStock={listing.in_stock === 1}
+          onSize={listing.toggleSize}
+          onColor={listing.toggleColor}
+          onInStock={listing.setInStock}
+        />
+      }
+      minSlider={listing.minSlider}
+      onMinSlider={listing.setMinSlider}
       idPrefix={idPrefix}
       categories={categories}
       activeCategory={listing.category}
@@ -60,7 +75,23 @@ export function ProductListPage() {
         <p className={styles.count} aria-live="polite">
           {loading || listing.failed ? '\u00a0' : countText(data.total)}
         </p>
-        <ActiveFilters name={listing.name} collection={listing.collection} onClear={listing.clearSearch} />
+        <ActiveFilters
+          name={listing.name}
+          collection={listing.collection}
+          onClear={listing.clearSearch}
+          shop={{
+            size: listing.size,
+            color: listing.color,
+            inStock: listing.in_stock === 1,
+            minPrice: listing.minPrice,
+            maxPrice: listing.maxPrice,
+            onSize: listing.toggleSize,
+            onColor: listing.toggleColor,
+            onInStock: () => listing.setInStock(false),
+            onPrice: listing.clearPrice,
+            onClearAll: listing.clearFilters,
+          }}
+        />
       </header>
       <div className={styles.layout}>
         <aside className={styles.aside} aria-label="Filters">
@@ -109,6 +140,12 @@ export function ProductListPage() {
       </div>
       <Drawer open={listing.drawerOpen} onClose={() => listing.setDrawerOpen(false)} title="Filters & Categories" side="left">
         <Sidebar listing={listing} idPrefix="drawer" />
+        {/* Issue 29: boxes ticked in the drawer narrow the list behind it; this shows it. */}
+        <div className={styles.showResults}>
+          <Button onClick={() => listing.setDrawerOpen(false)}>
+            {loading || listing.failed ? 'Show products' : `Show ${data.total} ${data.total === 1 ? 'product' : 'products'}`}
+          </Button>
+        </div>
       </Drawer>
     </div>
   );

@@ -10,6 +10,7 @@ import {
   listingUrl,
   parseListing,
   productQuery,
+  toggleValue,
   type ListingState,
 } from '../listing-url';
 
@@ -18,7 +19,8 @@ import {
  * and page) lives in the URL (listing-url.ts), so Back, a reload and a shared link show the same list; each
  * change the shopper makes is a new history entry (push), and any filter change starts again at page 1. A URL
  * that is not canonical (an old `search=`, a bad sort, `page=1`) is rewritten in place (replace), as is a page
- * past the last one. Only the slider's unapplied position and the drawer are screen state.
+ * past the last one. Only the sliders' unapplied positions and the drawer are screen state. Issue 29 adds the
+ * sizes and colours (several at once), in stock only and the minimum price, with the facet counts of the answer.
  */
 export function useListing() {
   const { search } = useLocation();
@@ -29,12 +31,15 @@ export function useListing() {
   // The slider's unapplied position; null means it shows the applied cap, or the highest price when none.
   // A new URL (Back, a link) drops it, so the slider shows what that list applies.
   const [draft, setDraft] = useState<{ value: number; search: string } | null>(null);
+  // The minimum price slider's unapplied position (issue 29), kept the same way; 0 is no floor.
+  const [minDraft, setMinDraft] = useState<{ value: number; search: string } | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const { data, loading, error, refresh } = useProductQuery(productQuery(state));
   const ceiling = data.maxPrice;
   const pending = draft?.search === search ? draft.value : null;
   const slider = Math.min(pending ?? (state.maxPrice > 0 ? state.maxPrice : ceiling), ceiling);
+  const minSlider = Math.min(minDraft?.search === search ? minDraft.value : state.minPrice, ceiling);
 
   const go = (next: ListingState) => navigate(listingUrl(next));
   const change = (edit: Partial<ListingState>) => go(changeListing(state, edit));
@@ -66,15 +71,36 @@ export function useListing() {
     },
     applyPrice: () => {
       setDraft(null);
+      setMinDraft(null);
       setDrawerOpen(false);
-      change({ maxPrice: slider });
+      // A floor above the cap would ask for nothing: it is lowered to the cap.
+      change({ maxPrice: slider, minPrice: Math.min(minSlider, slider) });
     },
     resetAll: () => {
       setDraft(null);
+      setMinDraft(null);
       setDrawerOpen(false);
       go(DEFAULT_LISTING);
     },
     clearSearch: (key: 'name' | 'collection') => change({ [key]: '' }),
+    // Issue 29: the shop filters. Ticking a box keeps the drawer open, so several can be picked at once.
+    minSlider,
+    setMinSlider: (value: number) => setMinDraft({ value, search }),
+    facets: data.facets,
+    toggleSize: (value: string) => change({ size: toggleValue(state.size, value) }),
+    toggleColor: (value: string) => change({ color: toggleValue(state.color, value) }),
+    setInStock: (on: boolean) => change({ in_stock: on ? 1 : 0 }),
+    clearPrice: (key: 'minPrice' | 'maxPrice') => {
+      setDraft(null);
+      setMinDraft(null);
+      change({ [key]: 0 });
+    },
+    /** Clear all (the chips): every filter the chips show; the category and the sort stay. */
+    clearFilters: () => {
+      setDraft(null);
+      setMinDraft(null);
+      go({ ...DEFAULT_LISTING, category: state.category, sort: state.sort });
+    },
   };
 }
 

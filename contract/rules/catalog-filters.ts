@@ -1,0 +1,204 @@
+/**
+ * The listing's shop filters (issue 29): `size` and `color` (repeatable: any of the chosen sizes AND any of the
+ * chosen colours; a product matches a size when its `sizes` list offers it), `in_stock=1` (untracked, or some size
+ * × colour with units left) and `minPrice` beside the spec's `maxPrice` (the same effective price). And the
+ * facet counts the listing answers with `facets=1`: each size (colour) with how many products it would give
+ * within the current result, counted with every filter but the size (colour) one (disjunctive faceting), the
+ * products in stock with every filter but in_stock, and the lowest and highest price with every filter but the
+ * price. One pass over the products that pass the other filters (category, collection, stock, text).
+ *
+ * Sizes and colours match case-insensitively ("m" finds "M"); values are compared trimmed and lower-cased, and
+ * a facet shows the smallest spelling (by code unit) the products use for it, so every implementation shows
+ * the same one. Everything here is optional: a client that sends none of it gets the spec's listing.
+ */
+import { z } from 'zod';
+import { LIMITS } from '#contract/limits';
+import { effectivePrice } from './money';
+import { lineText } from './text';
+
+/** The most values one repeatable filter takes (a shop has far fewer sizes or colours to pick from). */
+export const FILTER_VALUES_MAX = 20;
+/** The most values a facet lists (the most frequent ones; chosen values are always listed). */
+export const FACET_VALUES_MAX = 60;
+/** The query parameters a transport passes with all their values (the others: the first value). */
+export const REPEATABLE_PARAMS: ReadonlySet<string> = new Set(['size', 'color']);
+
+export const filterKey = (s: string): string => s.trim().toLowerCase();
+
+/** One value or several (a repeated parameter): trimmed, lower-cased, unique, sorted; undefined for none. */
+const filterValues = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+  .pipe(z.array(lineText(LIMITS.label)).max(FILTER_VALUES_MAX, `At most ${FILTER_VALUES_MAX} values`))
+  .transform((list) => {
+    const keys = [...new Set(list.map(filterKey).filter(Boolean))].sort();
+    return keys.length ? keys : undefined;
+  });
+
+const flag = z
+  .enum(['0', '1'])
+  .optional()
+  .transform((v) => (v === '1' ? true : undefined));
+
+/** Spread into catalogQuerySchema's object. */
+export const filterQueryShape = {
+  size: filterValues,
+  color: filterValues,
+  in_stock: flag,
+  minPrice: z.coerce.number().finite().nonnegative().optional(),
+  /** `facets=1`: the answer carries the facet counts (a listing without them costs what it did). */
+  facets: flag,
+};
+
+/** A price range whose floor is above its cap asks for nothing: a 400 naming minPrice. */
+export function checkPriceRange(
+  q: { minPrice?: number | undefined; maxPrice?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (q.minPrice !== undefined && q.maxPrice !== undefined && q.maxPrice > 0 && q.minPrice > q.maxPrice)
+    ctx.addIssue({ code: 'custom', path: ['minPrice'], message: 'The minimum price is above the maximum' });
+}
+
+export interface FilterQuery {
+  size?: readonly string[] | undefined;
+  color?: readonly string[] | undefined;
+  in_stock?: true | undefined;
+  minPrice?: number | undefined;
+}
+
+export interface Faceted {
+  sizes?: ReadonlyArray<string> | undefined;
+  colors?: ReadonlyArray<string> | undefined;
+  inventory?: ReadonlyArray<{ quantity: number }> | undefined;
+}
+
+const offers = (values: ReadonlyArray<string> | undefined, wanted: readonly string[] | undefined): boolean =>
+  !wanted || (values ?? []).some((v) => wanted.includes(filterKey(v)));
+
+/** Untracked (always orderable), or some size × colour with units left. */
+export const isInStock = (p: Faceted): boolean => !p.inventory || p.inventory.some((l) => l.quantity > 0);
+
+export const hasShopFilters = (q: FilterQuery): boolean =>
+  !!(q.size || q.color || q.in_stock || (q.minPrice && q.minPrice > 0));
+
+/** The size, colour and in-stock filters (the price range is matchesPrice's). */
+export function matchesShopFilters(p: Faceted, q: FilterQuery): boolean {
+  return offers(p.sizes, q.size) && offers(p.colors, q.color) && (!q.in_stock || isInStock(p));
+}
+
+export const matchesMinPrice = (price: number, minPrice: number | undefined): boolean =>
+  minPrice === undefined || minPrice <= 0 || price >= minPrice;
+
+export const facetValueSchema = z.object({
+  value: lineText(LIMITS.label),
+  count: z.number().int().nonnegative(),
+});
+export const facetsSchema = z.object({
+  sizes: z.array(facetValueSchema).max(FACET_VALUES_MAX + FILTER_VALUES_MAX),
+  colors: z.array(facetValueSchema).max(FACET_VALUES_MAX + FILTER_VALUES_MAX),
+  /** Products in stock within the current result (every filter but in_stock). */
+  in_stock: z.number().int().nonnegative(),
+  /** Lowest and highest effective price with every filter but the price range; 0 and 0 when none. */
+  price: z.object({ min: z.number().nonnegative(), max: z.number().nonnegative() }),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+/** Sizes in the shop's order (XS before S before M…), numbers by value, the rest by name. */
+const SIZE_ORDER = ['xxxs', 'xxs', 'xs', 's', 'm', 'l', 'xl', 'xxl', '2xl', 'xxxl', '3xl', '4xl', '5xl'];
+const sizeRank = (key: string): [number, number, string] => {
+  const i = SIZE_ORDER.indexOf(key);
+  if (i >= 0) return [0, i, key];
+  return /^\d+(\.\d+)?$/.test(key) ? [1, Number(key), key] : [2, 0, key];
+};
+const bySize = (a: string, b: string): number => {
+  const [x, y] = [sizeRank(a), sizeRank(b)];
+  return x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0);
+};
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Per key (filterKey): the spelling shown and how many products offer it. */
+export type Tally = Map<string, { value: string; count: number }>;
+
+function tally(into: Tally, values: ReadonlyArray<string> | undefined): void {
+  if (!values) return;
+  const seen = new Set<string>();
+  for (const value of values) {
+    const key = filterKey(value);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    const t = into.get(key);
+    if (!t) into.set(key, { value: value.trim(), count: 1 });
+    else {
+      t.count++;
+      if (value.trim() < t.value) t.value = value.trim();
+    }
+  }
+}
+
+/** The most frequent values (ties by key), the chosen ones always, in the facet's display order. */
+function listed(t: Tally, chosen: readonly string[] | undefined, order: (a: string, b: string) => number) {
+  const keys = [...t.keys()]
+    .sort((a, b) => t.get(b)!.count - t.get(a)!.count || byName(a, b))
+    .slice(0, FACET_VALUES_MAX);
+  for (const c of chosen ?? []) if (!keys.includes(c)) keys.push(c);
+  return keys.sort(order).map((k) => t.get(k) ?? { value: k, count: 0 });
+}
+
+/**
+ * Counts facets over products that already pass every filter but the shop filters and the price range
+ * (add each once, with its effective price), then `result()`.
+ */
+export function facetCounter(q: FilterQuery & { maxPrice?: number | undefined }) {
+  const sizes: Tally = new Map();
+  const colors: Tally = new Map();
+  let inStock = 0;
+  let min = Infinity;
+  let max = 0;
+  const cap = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : Infinity;
+  return {
+    add(p: Faceted, price: number): void {
+      const size = offers(p.sizes, q.size);
+      const color = offers(p.colors, q.color);
+      const stock = !q.in_stock || isInStock(p);
+      const priced = price <= cap && matchesMinPrice(price, q.minPrice);
+      if (size && color && stock) {
+        if (price < min) min = price;
+        if (price > max) max = price;
+      }
+      if (!priced) return;
+      if (color && stock) tally(sizes, p.sizes);
+      if (size && stock) tally(colors, p.colors);
+      if (size && color && isInStock(p)) inStock++;
+    },
+    result: (): Facets => facetsOf(q, sizes, colors, inStock, min, max),
+  };
+}
+
+/** The answer from the tallies (an index may count its own way, then answer with this, as the reference does). */
+export function facetsOf(
+  q: FilterQuery,
+  sizes: Tally,
+  colors: Tally,
+  inStock: number,
+  min: number,
+  max: number,
+): Facets {
+  return {
+    sizes: listed(sizes, q.size, bySize),
+    colors: listed(colors, q.color, byName),
+    in_stock: inStock,
+    price: min === Infinity ? { min: 0, max: 0 } : { min, max },
+  };
+}
+
+/** Facets of a plain list (the reference: every product, with the other filters passed in as `others`). */
+export function countFacets<T extends Faceted & { sale_price: number | null; regular_price: number }>(
+  products: Iterable<T>,
+  q: FilterQuery & { maxPrice?: number | undefined },
+): Facets {
+  const c = facetCounter(q);
+  for (const p of products) c.add(p, effectivePrice(p));
+  return c.result();
+}
