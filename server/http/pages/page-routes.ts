@@ -83,6 +83,14 @@ const prepared = (status: number, type: string, text: string, shell: string): Pr
   return { status, type, etag: `"${sha1(bytes)}"`, bytes, shell };
 };
 
+/** The empty cart's badge and total, rendered once per rendering module (not once per page). */
+const emptySlots = new WeakMap<SsrModule, { badge: string; total: string }>();
+function emptyCartOf(app: SsrModule): { badge: string; total: string } {
+  let empty = emptySlots.get(app);
+  if (!empty) emptySlots.set(app, (empty = app.cartSlots(undefined)));
+  return empty;
+}
+
 /** A rendered page with its cart marks cut out, sent as an empty cart unless the cookie says otherwise. */
 function preparedWithCart(status: number, text: string, shell: string, app: SsrModule): Prepared {
   const { badge, total } = app.CART_MARKS;
@@ -94,7 +102,7 @@ function preparedWithCart(status: number, text: string, shell: string, app: SsrM
     Buffer.from(text.slice(b + badge.length, t)),
     Buffer.from(text.slice(t + total.length)),
   ];
-  const empty = app.cartSlots(undefined);
+  const empty = emptyCartOf(app);
   const bytes = Buffer.concat([
     parts[0],
     Buffer.from(empty.badge),
