@@ -8,12 +8,14 @@
  *   rendering imports is edited, and the next load of the page is rendered by the new code (the page cache
  *   drops what the old code rendered).
  */
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeConfigSchema } from '#contract/schemas/store-config';
 import type { Backend } from '#server/boot';
 import { createApp } from '#server/http/app';
 import { createLimitedServer } from '#server/http/server-settings';
@@ -21,17 +23,13 @@ import { openTestBackend } from '#server/test/test-server';
 import { pageSourceOf } from './page-source';
 import { createViteDev, koaOwns, type ViteDev } from './vite-dev';
 
+/** The shop's own settings (fixtures/store.json), as server/index.ts reads them. */
 const SITE = {
   publicUrl: 'https://shop.example',
   currency: 'EUR',
-  store: {
-    name: 'Threadline',
-    tagline: 'Clothing',
-    about: 'About',
-    email: 'a@b.example',
-    phones: ['1'],
-    social: [],
-  },
+  store: storeConfigSchema.parse(
+    JSON.parse(readFileSync(new URL('../../../fixtures/store.json', import.meta.url), 'utf8')),
+  ),
 };
 
 interface Running {
