@@ -102,7 +102,7 @@ const quantile = (sorted: number[], q: number): number =>
  * Each URL once, one after another on one kept-alive connection, each timed to the microsecond (autocannon
  * counts a run of a fixed number of requests in whole seconds, far too coarse for a run of one or two).
  */
-async function run(r: Running, urls: readonly string[]): Promise<RunFigures> {
+export async function run(r: Running, urls: readonly string[]): Promise<RunFigures> {
   const times: number[] = [];
   let non2xx = 0;
   const t0 = performance.now();

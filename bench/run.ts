@@ -5,7 +5,7 @@
  * raw figures, and writes them to bench/results/<time>.json. This process is the load generator and pins
  * itself to core 1; every server runs on core 0.
  * Options: --skip-lighthouse, --only=<part>[,<part>…] with parts reads, writes, cold, catalog-writes,
- * admin, boot, offline, lighthouse, postgres, mail, search.
+ * admin, boot, offline, lighthouse, postgres, mail, search, pages (rendered pages, issue 28: bench/pages.ts).
  * --store=postgres runs the postgres part (bench/postgres.ts: lowdb ×1 beside PostgreSQL ×1 and ×2 on a
  * throwaway cluster, needs PostgreSQL installed) and, without --only, ONLY that part and its data set;
  * with --only it is added to the parts listed. A plain `npm run bench` leaves it out.
@@ -38,6 +38,8 @@ import type { StormFigure, WriteFigure } from './writes';
 import { runWrites } from './writes';
 import type { MailFigures } from './mail';
 import { runMail } from './mail';
+import type { PagesFigures } from './pages';
+import { pagesRatios, runPages } from './pages';
 import type { SearchEngineFigures } from './search-engine-bench';
 import { searchEngineFigures, searchRatios } from './search-engine-bench';
 
@@ -66,6 +68,8 @@ const onlyPostgres = only ? only.split(',').every((p) => p === 'postgres') : wit
 const smallData = only
   ? only.split(',').every((p) => ['postgres', 'mail', 'lighthouse', 'search'].includes(p))
   : withPostgres;
+/** The rendered pages need only the 10k catalogue. */
+const pagesData = only ? only.split(',').every((p) => p === 'pages') : false;
 const log = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
@@ -83,6 +87,7 @@ async function main(): Promise<void> {
 
   log('Data (fixed seed, reused while unchanged):');
   if (smallData) await ordersDataSet(1000);
+  else if (pagesData) await catalogDataSet(10000);
   else {
     for (const n of [1000, 10000, 100000]) await catalogDataSet(n);
     for (const m of [1000, 100000]) await ordersDataSet(m);
@@ -144,6 +149,13 @@ async function main(): Promise<void> {
     search = searchEngineFigures(100_000);
     log(`  ${search.words} distinct words, search p50 ${search.searchP50.toFixed(2)} ms`);
   }
+  let pages: PagesFigures | null = null;
+  if (wants('pages')) {
+    log(
+      'Rendered pages at 10k products (cached: -c 10, warm-up, median of 3, beside raw-pages; uncached: 1,000 new pages a round, one connection, median of 3):',
+    );
+    pages = await runPages(PORT + 30, log);
+  }
   let stores: StoreComparison | null = null;
   if (wants('postgres')) {
     log(
@@ -176,6 +188,7 @@ async function main(): Promise<void> {
         ]
       : []),
     ...(search ? searchRatios(search) : []),
+    ...(pages ? pagesRatios(pages) : []),
   ];
   const after = loadavg();
   if (!onlyPostgres) {
@@ -223,6 +236,7 @@ async function main(): Promise<void> {
         stores,
         mail,
         search,
+        pages,
       },
       null,
       2,

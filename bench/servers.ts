@@ -135,6 +135,16 @@ export function startRaw(mode: 'stringify' | 'buffer', dataDir: string, port: nu
   return started(`raw-${mode}`, child, /raw server ready/, port);
 }
 
+/** The rendered pages' baseline (raw-pages.ts): the pages in `pagesFile` as ready Buffers. */
+export function startRawPages(pagesFile: string, port: number): Promise<Running> {
+  const child = pinned(
+    process.execPath,
+    ['--import', 'tsx', 'bench/raw-pages.ts', pagesFile, String(port)],
+    {},
+  );
+  return started('raw-pages', child, /raw server ready/, port);
+}
+
 export function startJsonServer(dbFile: string, port: number): Promise<Running> {
   const bin = join(ROOT, 'node_modules', 'json-server', 'lib', 'cli', 'bin.js');
   const routes = join(import.meta.dirname, 'json-server-routes.json');
@@ -168,6 +178,25 @@ export function buildWebApp(outDir: string): void {
       'build',
       '--outDir',
       outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
+
+/** The server's rendering (web/src/entry-server.tsx) into `<outDir>/server`, as `npm run build` does beside the app. */
+export function buildServerRendering(outDir: string): void {
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      join(outDir, 'server'),
       '--emptyOutDir',
       '--logLevel',
       'error',

@@ -50,6 +50,8 @@ export const envSchema = z.object({
     .default(DEFAULT_SERVER_LIMITS.maxConnections),
   // Behind a TLS-terminating reverse proxy: believe its X-Forwarded-Proto/-For (and so send HSTS).
   TRUST_PROXY: bool.transform((v) => v ?? false),
+  /** `npm run dev` sets it: Vite in middleware mode serves the app and renders the pages from source. */
+  DEV_SERVER: bool.transform((v) => v ?? false),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** `pretty`: readable lines (npm run dev, pino-pretty); otherwise one JSON object a line. */
   LOG_FORMAT: z.enum(['json', 'pretty', '']).default('json'),

@@ -69,6 +69,8 @@ async function main(): Promise<void> {
   // After boot, outside every request: it delivers committed mails only.
   const sender = startMail(backend, mail, { onOutcome: (result) => metrics.mailSent(result), logger });
   const readiness = createReadiness(sender ? [...backend.checks, mailOutboxCheck(sender)] : backend.checks);
+  // `npm run dev`: Vite in middleware mode, in front of the app (http/pages/vite-dev.ts); loaded in dev only.
+  const dev = env.DEV_SERVER ? (await import('./http/pages/vite-dev')).createViteDev() : undefined;
   const app = createApp({
     api: backend.api,
     uploadsDir: backend.uploadsDir,
@@ -89,9 +91,14 @@ async function main(): Promise<void> {
       },
       onRenderError: (err, url) =>
         logger.error({ err, url }, 'server rendering failed; sent client-rendered'),
+      ...dev?.pages,
     },
+    dev,
   });
-  const server = createLimitedServer(app.callback(), { maxConnections: env.MAX_CONNECTIONS });
+  const server = createLimitedServer(dev ? dev.handler(app.callback()) : app.callback(), {
+    maxConnections: env.MAX_CONNECTIONS,
+  });
+  await dev?.start(server);
   const ops = env.METRICS_PORT
     ? createOpsServer({ metrics, token: env.METRICS_TOKEN, backup: backend.backup, logger })
         .on('error', (e) => logger.error({ err: e }, 'the metrics port could not open'))
@@ -119,6 +126,7 @@ async function main(): Promise<void> {
     // Readiness fails first, so load balancers stop sending before the port closes.
     readiness.stop();
     ops?.close();
+    void dev?.close();
     logger.info(`${signal}: finishing in-flight requests, then stopping.`);
     // The data folder is released only once the last in-flight write has landed.
     server.close(

@@ -38,6 +38,11 @@ export interface AppDeps {
    * paths then redirect to /. Without it (most tests) every unknown GET gets the plain shell.
    */
   pages?: Omit<PagesOptions, 'distDir'>;
+  /**
+   * `npm run dev` (pages/vite-dev.ts): Vite serves the app's files in front of this app, so none come
+   * from distDir, and the CSP also allows the scripts and styles Vite injects with this nonce.
+   */
+  dev?: { nonce: string };
 }
 
 /**
@@ -66,12 +71,13 @@ export function createApp({
   readiness,
   metricsToken,
   pages,
+  dev,
 }: AppDeps): Koa {
   const app = new ShopApp();
   app.proxy = trustProxy;
   // Koa would otherwise print every thrown error itself; the error handler already decided.
   app.silent = true;
-  const security = securityHeaderSet();
+  const security = securityHeaderSet({ devNonce: dev?.nonce });
   const cached = cachedAnswers ?? createCachedAnswers(api, { headers: API_SECURITY_HEADERS });
   const router = createApiRouter(api, cached);
   const lines = logger ? new RequestLines(logger, metrics) : undefined;
@@ -88,6 +94,6 @@ export function createApp({
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
   if (pages) app.use(pageRoutes({ ...pages, distDir }));
-  app.use(serveWebApp(distDir, { redirectUnknown: Boolean(pages) }));
+  app.use(serveWebApp(distDir, { redirectUnknown: Boolean(pages), files: !dev }));
   return app;
 }

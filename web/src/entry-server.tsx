@@ -80,8 +80,11 @@ function serverSeeds(port: CatalogPort, queries: Record<string, unknown>): Seeds
   };
 }
 
-/** Past this the rendering is given up (the routes then send the client-rendered shell). */
-const RENDER_TIMEOUT_MS = 5000;
+/**
+ * Past this the rendering is given up (the routes then send the client-rendered shell). `npm run dev` loads
+ * and transforms each screen's modules on its first rendering, which can take longer on a busy machine.
+ */
+const RENDER_TIMEOUT_MS = import.meta.env.DEV ? 60_000 : 5000;
 
 function collect(tree: React.ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -93,6 +96,7 @@ function collect(tree: React.ReactNode): Promise<string> {
         done();
       },
       final(done) {
+        clearTimeout(timer);
         if (failed) reject(failed instanceof Error ? failed : new Error(String(failed)));
         else resolve(Buffer.concat(chunks).toString('utf8'));
         done();
@@ -108,7 +112,10 @@ function collect(tree: React.ReactNode): Promise<string> {
         failed ??= err;
       },
     });
-    setTimeout(() => stream.abort(new Error('server rendering timed out')), RENDER_TIMEOUT_MS).unref();
+    const timer = setTimeout(
+      () => stream.abort(new Error('server rendering timed out')),
+      RENDER_TIMEOUT_MS,
+    ).unref();
   });
 }
 

@@ -12,15 +12,21 @@ import type { Context, Middleware } from 'koa';
 export interface SecurityHeadersOptions {
   /** Extra origins the app may fetch from, e.g. a cross-origin COUNTRIES_BASE_URL baked into the build. */
   connectOrigins?: readonly string[];
+  /**
+   * `npm run dev` only (pages/vite-dev.ts): the nonce Vite puts on the scripts and styles it injects (its
+   * client, React's refresh preamble, the styles of hot-reloaded CSS), allowed beside 'self'.
+   */
+  devNonce?: string;
 }
 
 /** The Content-Security-Policy value; `connectOrigins` widen connect-src only. */
-export function contentSecurityPolicy(connectOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(connectOrigins: readonly string[] = [], devNonce?: string): string {
+  const nonce = devNonce ? [`'nonce-${devNonce}'`] : [];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'"]],
+    ['script-src', ["'self'", ...nonce]],
     // The stylesheet is a file; React's style props go through the CSSOM, which style-src does not govern.
-    ['style-src', ["'self'"]],
+    ['style-src', ["'self'", ...nonce]],
     // The admin previews picked images as data: URLs (read-file.ts); blob: for object-URL previews.
     ['img-src', ["'self'", 'data:', 'blob:']],
     ['font-src', ["'self'"]],
@@ -51,11 +57,11 @@ const PERMISSIONS_POLICY = [
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** The headers every answer carries (HSTS aside, which depends on the request). */
-export function securityHeaderSet({ connectOrigins = [] }: SecurityHeadersOptions = {}): Readonly<
+export function securityHeaderSet({ connectOrigins = [], devNonce }: SecurityHeadersOptions = {}): Readonly<
   Record<string, string>
 > {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(connectOrigins),
+    'Content-Security-Policy': contentSecurityPolicy(connectOrigins, devNonce),
     // The origin is enough for other sites; full paths (order ids) stay on ours.
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,

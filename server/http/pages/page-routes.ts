@@ -17,8 +17,8 @@ import { BoundedCache, stringBytes } from '#server/core/structures/bounded-cache
 import { answerKey } from '../answer-key';
 import { COMPRESS_MIN_BYTES, compressedOnce, pickEncoding } from '../compression';
 import type { PageSource } from './page-source';
-import { pageRouteOf } from './page-routes-table';
-import { createShellLoader, pageHtml } from './page-shell';
+import { pageRouteOf, type PageRoute } from './page-routes-table';
+import { createShellLoader, pageHtml, type Shell } from './page-shell';
 import { createPageRenderer } from './render-page';
 import type { SiteSettings } from './site';
 import { createSitemaps } from './sitemap';
@@ -65,6 +65,13 @@ export interface PagesOptions {
   maxEntries?: number;
   /** The server's rendering (ssr-render.ts); by default the one built into <distDir>/server/. */
   ssr?: () => Promise<LoadedSsr | null>;
+  /** The page template (page-shell.ts); by default the built <distDir>/index.html. */
+  shell?: () => Promise<Shell | null>;
+  /**
+   * The stylesheets and chunks a rendered screen links in its head (screen-assets.ts); by default from the
+   * build's manifest, read again with each new shell.
+   */
+  screenAssets?: (kind: PageRoute['kind'], shellStamp: string) => Promise<string>;
   /** A page the server could not render (it was sent client-rendered instead). */
   onRenderError?: (err: unknown, url: string) => void;
 }
@@ -75,6 +82,14 @@ const prepared = (status: number, type: string, text: string, shell: string): Pr
   const bytes = Buffer.from(text);
   return { status, type, etag: `"${sha1(bytes)}"`, bytes, shell };
 };
+
+/** The empty cart's badge and total, rendered once per rendering module (not once per page). */
+const emptySlots = new WeakMap<SsrModule, { badge: string; total: string }>();
+function emptyCartOf(app: SsrModule): { badge: string; total: string } {
+  let empty = emptySlots.get(app);
+  if (!empty) emptySlots.set(app, (empty = app.cartSlots(undefined)));
+  return empty;
+}
 
 /** A rendered page with its cart marks cut out, sent as an empty cart unless the cookie says otherwise. */
 function preparedWithCart(status: number, text: string, shell: string, app: SsrModule): Prepared {
@@ -87,7 +102,7 @@ function preparedWithCart(status: number, text: string, shell: string, app: SsrM
     Buffer.from(text.slice(b + badge.length, t)),
     Buffer.from(text.slice(t + total.length)),
   ];
-  const empty = app.cartSlots(undefined);
+  const empty = emptyCartOf(app);
   const bytes = Buffer.concat([
     parts[0],
     Buffer.from(empty.badge),
@@ -139,7 +154,7 @@ export function pageRoutes(options: PagesOptions): Middleware {
   const { source, site } = options;
   const renderer = createPageRenderer(source, site);
   const sitemaps = createSitemaps(source, site, options.sitemapPageSize);
-  const shell = createShellLoader(options.distDir);
+  const shell = options.shell ?? createShellLoader(options.distDir);
   const ssr = options.ssr ?? createSsrLoader(options.distDir);
   const port = catalogPortOf(source);
   // The build's manifest, read again with each new build (the shell's stamp).
@@ -148,6 +163,8 @@ export function pageRoutes(options: PagesOptions): Middleware {
     if (manifest?.stamp !== stamp) manifest = { stamp, read: readManifest(options.distDir) };
     return manifest.read;
   };
+  const screenAssets =
+    options.screenAssets ?? (async (kind, stamp) => screenLinks(await manifestOf(stamp), kind));
   const cache = new BoundedCache<string, Prepared>({
     maxBytes: options.maxBytes ?? PAGE_CACHE_MAX_BYTES,
     maxEntries: options.maxEntries ?? PAGE_CACHE_MAX_ENTRIES,
@@ -207,7 +224,7 @@ export function pageRoutes(options: PagesOptions): Middleware {
         // React puts the pictures' preloads (fetchPriority high) first: they belong in the head, not in #root.
         const preloads = /^(?:<link [^>]*>)+/.exec(html)?.[0] ?? '';
         rendered.bodyHtml = html.slice(preloads.length);
-        rendered.headExtra = preloads + screenLinks(await manifestOf(current.stamp), route.kind);
+        rendered.headExtra = preloads + (await screenAssets(route.kind, current.stamp));
         rendered.islandHtml = `<script type="application/json" id="${SSR_DATA_ID}">${scriptJson(payload)}</script>`;
       } catch (err) {
         // Not rendered: this visitor gets the client-rendered shell, and the page is not kept that way.

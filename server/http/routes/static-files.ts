@@ -129,8 +129,9 @@ const appCache = (rel: string): string => {
  * `redirectUnknown` (the page routes are on, pages/page-routes.ts): they have answered every path of the
  * app, so a path that is no file either is the spec's unknown path: a redirect to / (a missing file name,
  * with an extension, is a plain 404 instead, so a lost script or picture is never answered with HTML).
+ * `files: false` (`npm run dev`, where Vite serves the app's files): only that answer for unknown paths.
  */
-export function serveWebApp(distDir: string, { redirectUnknown = false } = {}): Middleware {
+export function serveWebApp(distDir: string, { redirectUnknown = false, files = true } = {}): Middleware {
   const root = normalize(distDir);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -138,7 +139,7 @@ export function serveWebApp(distDir: string, { redirectUnknown = false } = {}): 
     // dist/server/ holds the server's own rendering code (issue 28): never a file of the site.
     const target = inside(root, rel);
     const serverCode = target !== null && `${target.file}${sep}`.startsWith(join(root, 'server') + sep);
-    if (!serverCode && (await sendFile(ctx, root, rel, appCache))) return;
+    if (files && !serverCode && (await sendFile(ctx, root, rel, appCache))) return;
     if (redirectUnknown && !ctx.path.startsWith('/api/')) {
       ctx.set('Cache-Control', 'no-store');
       if (/\.[^/]*$/.test(ctx.path)) {
