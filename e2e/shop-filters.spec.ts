@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from './fixtures';
 import { cardPrices, setRange } from './storefront-helpers';
 
 /**
