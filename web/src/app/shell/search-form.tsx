@@ -1,9 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { Category } from '#contract/schemas/category';
 import { SearchIcon } from '#web/components/icons';
 import { searchUrl } from './search-url';
 import { LISTING_TEXT_MAX } from '#web/features/catalog/listing-text';
+import {
+  optionId,
+  optionsOf,
+  SearchSuggestions,
+  suggestionsMessage,
+  type SuggestOption,
+} from './search-suggestions';
+import { useSuggestions } from './use-suggestions';
 import styles from './search-form.module.css';
 
 interface Props {
@@ -20,6 +28,13 @@ interface Props {
   autoFocus?: boolean;
 }
 
+/**
+ * The header's search form (spec: Header and shell). Its text box is a combobox (issue 29; WAI-ARIA APG, combobox
+ * with a listbox popup): from two characters it suggests products and categories (use-suggestions.ts). Down and
+ * Up move through them (wrapping; from a closed list they open it), Enter on one opens that product or category
+ * listing, Enter with none runs the search as before, Escape closes the list and a second Escape clears the text;
+ * leaving the box, a press outside it or any navigation closes the list. A polite live region says how many.
+ */
 export function SearchForm({
   categories,
   idPrefix,
@@ -33,49 +48,149 @@ export function SearchForm({
   const [text, setText] = useState(initialText);
   const [category, setCategory] = useState(initialCategory);
   const navigate = useNavigate();
+  const { key } = useLocation();
+  // The list is open for the location it was opened at: any navigation closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const [activeFor, setActiveFor] = useState<{ text: string; index: number } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Asked for only once the shopper types or reaches for the list (not for the text a page starts the box with).
+  const [asking, setAsking] = useState(false);
+  const suggested = useSuggestions(text, categories, asking);
+  const options = optionsOf(suggested?.answer);
+  const expanded = openAt === key && options.length > 0;
+  const active = expanded && activeFor && activeFor.text === suggested?.text ? activeFor.index : -1;
+  const listId = `${idPrefix}-suggestions`;
+
+  const close = () => {
+    setOpenAt(null);
+    setActiveFor(null);
+  };
+  const move = (index: number) => {
+    setOpenAt(key);
+    if (suggested) setActiveFor({ text: suggested.text, index });
+  };
+
+  // A press anywhere outside the form closes the list.
+  useEffect(() => {
+    if (!expanded) return;
+    const outside = (e: PointerEvent) => {
+      if (!form.current?.contains(e.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [expanded]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    close();
     navigate(searchUrl(text, category));
     onSearched?.();
   };
+  const choose = (o: SuggestOption) => {
+    close();
+    navigate(o.kind === 'product' ? `/product/${o.product.id}` : searchUrl('', o.category.slug));
+    onSearched?.();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const n = options.length;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (n === 0) {
+        setAsking(true);
+        setOpenAt(key);
+        return;
+      }
+      const down = e.key === 'ArrowDown';
+      if (!expanded || active < 0) move(down ? 0 : n - 1);
+      else move(down ? (active + 1) % n : (active - 1 + n) % n);
+    } else if (e.key === 'Enter' && active >= 0) {
+      e.preventDefault();
+      choose(options[active]!);
+    } else if (e.key === 'Escape') {
+      // The list first, then the text; with neither, Escape is left to what holds the form (the phone panel).
+      if (expanded) close();
+      else if (text !== '') setText('');
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+  const onBlur = (e: FocusEvent) => {
+    if (!form.current?.contains(e.relatedTarget as Node | null)) close();
+  };
+
   return (
-    <form role="search" className={`${styles.form} ${className ?? ''}`} onSubmit={submit}>
-      <label className="visually-hidden" htmlFor={`${idPrefix}-q`}>
-        Search for products
-      </label>
-      <input
-        id={`${idPrefix}-q`}
-        className={styles.input}
-        type="search"
-        placeholder="Search for products..."
-        maxLength={LISTING_TEXT_MAX}
-        autoFocus={autoFocus}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+    <form
+      ref={form}
+      role="search"
+      className={`${styles.form} ${className ?? ''}`}
+      onSubmit={submit}
+      onBlur={onBlur}
+    >
+      <div className={styles.field}>
+        <label className="visually-hidden" htmlFor={`${idPrefix}-q`}>
+          Search for products
+        </label>
+        <input
+          id={`${idPrefix}-q`}
+          className={styles.input}
+          type="search"
+          placeholder="Search for products..."
+          maxLength={LISTING_TEXT_MAX}
+          autoFocus={autoFocus}
+          autoComplete="off"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={active >= 0 ? optionId(listId, active) : undefined}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setAsking(true);
+            setOpenAt(key);
+            setActiveFor(null);
+          }}
+          onClick={() => {
+            setAsking(true);
+            setOpenAt(key);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        {!compact && (
+          <>
+            <label className="visually-hidden" htmlFor={`${idPrefix}-cat`}>
+              Search in category
+            </label>
+            <select
+              id={`${idPrefix}-cat`}
+              className={styles.select}
+              value={category}
+              onChange={(e) => setCategory(e.target.value)}
+            >
+              <option value="">Categories</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.slug}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <button type="submit" className={styles.submit} aria-label="Search">
+          <SearchIcon size={20} />
+        </button>
+      </div>
+      <SearchSuggestions
+        id={listId}
+        options={options}
+        active={active}
+        expanded={expanded}
+        onChoose={choose}
       />
-      {!compact && (
-        <>
-          <label className="visually-hidden" htmlFor={`${idPrefix}-cat`}>
-            Search in category
-          </label>
-          <select
-            id={`${idPrefix}-cat`}
-            className={styles.select}
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-          >
-            <option value="">Categories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </>
-      )}
-      <button type="submit" className={styles.submit} aria-label="Search">
-        <SearchIcon size={20} />
-      </button>
+      <div role="status" className="visually-hidden">
+        {openAt === key && suggested ? suggestionsMessage(suggested.answer) : ''}
+      </div>
     </form>
   );
 }

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import type { Category } from '#contract/schemas/category';
+import type { Suggestions } from '#contract/schemas/search';
+import { cachedSuggestions, fetchSuggestions, MIN_SUGGEST_CHARS } from '#web/lib/suggestions';
+
+/** Quiet time after the last key before asking (a recent answer shows at once, without waiting). */
+export const SUGGEST_DEBOUNCE_MS = 80;
+
+export interface SuggestState {
+  /** The text the answer is for. */
+  text: string;
+  answer: Suggestions;
+}
+
+/**
+ * The suggestions for the text being typed: nothing under MIN_SUGGEST_CHARS characters; a recent answer at once;
+ * otherwise asked SUGGEST_DEBOUNCE_MS after the last change, the request of an older text aborted. The last
+ * answer stays shown while the next one is on its way (no flicker between keys). `enabled` false asks nothing.
+ */
+export function useSuggestions(
+  text: string,
+  categories: ReadonlyArray<Category>,
+  enabled: boolean,
+): SuggestState | null {
+  const [state, setState] = useState<SuggestState | null>(null);
+  const q = text.trim();
+  const wanted = enabled && q.length >= MIN_SUGGEST_CHARS;
+  useEffect(() => {
+    if (!wanted) {
+      setState(null);
+      return;
+    }
+    const held = cachedSuggestions(q);
+    if (held) {
+      setState({ text: q, answer: held });
+      return;
+    }
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      fetchSuggestions(q, categories, abort.signal).then(
+        (answer) => {
+          if (!abort.signal.aborted) setState({ text: q, answer });
+        },
+        () => undefined, // aborted, or the server refused: the list simply does not change
+      );
+    }, SUGGEST_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [q, wanted, categories]);
+  return wanted ? state : null;
+}
