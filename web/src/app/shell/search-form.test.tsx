@@ -141,7 +141,7 @@ describe('the header search suggests as you type (issue 29, APG combobox with li
     expect(location()).toBe(`/product/${p.id}`);
   });
 
-  it('asks once for the text typed in one go (debounced), never for the texts on the way', async () => {
+  it('asks only for the text typed in one go, never for the texts on the way (debounced, stale ones dropped)', async () => {
     const asked: string[] = [];
     const listen = ({ request }: { request: Request }) => {
       const url = new URL(request.url);

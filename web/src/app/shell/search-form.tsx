@@ -65,6 +65,11 @@ export function SearchForm({
     setOpenAt(null);
     setActiveFor(null);
   };
+  /** Open the list (and start asking, the first time). */
+  const ask = () => {
+    setAsking(true);
+    setOpenAt(key);
+  };
   const move = (index: number) => {
     setOpenAt(key);
     if (suggested) setActiveFor({ text: suggested.text, index });
@@ -96,8 +101,7 @@ export function SearchForm({
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       if (n === 0) {
-        setAsking(true);
-        setOpenAt(key);
+        ask();
         return;
       }
       const down = e.key === 'ArrowDown';
@@ -147,14 +151,10 @@ export function SearchForm({
           value={text}
           onChange={(e) => {
             setText(e.target.value);
-            setAsking(true);
-            setOpenAt(key);
             setActiveFor(null);
+            ask();
           }}
-          onClick={() => {
-            setAsking(true);
-            setOpenAt(key);
-          }}
+          onClick={ask}
           onKeyDown={onKeyDown}
         />
         {!compact && (
@@ -183,6 +183,7 @@ export function SearchForm({
       </div>
       <SearchSuggestions
         id={listId}
+        text={suggested?.text}
         options={options}
         active={active}
         expanded={expanded}

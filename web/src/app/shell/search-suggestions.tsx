@@ -33,6 +33,8 @@ export const optionId = (listId: string, i: number) => `${listId}-${i}`;
 
 interface Props {
   id: string;
+  /** The text the options answer (data-for, for tests and measurements). */
+  text: string | undefined;
   options: SuggestOption[];
   /** The index of the active option (-1: none). */
   active: number;
@@ -45,7 +47,7 @@ interface Props {
  * price) and categories, each group under its heading. Focus stays in the text box (aria-activedescendant); a
  * pointer press on an option does not take it, and the active option is scrolled into view.
  */
-export function SearchSuggestions({ id, options, active, expanded, onChoose }: Props) {
+export function SearchSuggestions({ id, text, options, active, expanded, onChoose }: Props) {
   useEffect(() => {
     if (active < 0) return;
     document.getElementById(optionId(id, active))?.scrollIntoView?.({ block: 'nearest' });
@@ -77,7 +79,14 @@ export function SearchSuggestions({ id, options, active, expanded, onChoose }: P
   const products = options.filter((o) => o.kind === 'product');
   const categories = options.filter((o) => o.kind === 'category');
   return (
-    <div id={id} role="listbox" aria-label="Suggestions" className={styles.popup} hidden={!expanded}>
+    <div
+      id={id}
+      role="listbox"
+      aria-label="Suggestions"
+      className={styles.popup}
+      hidden={!expanded}
+      data-for={text}
+    >
       {products.length > 0 && (
         <div role="group" aria-labelledby={`${id}-products`}>
           <div role="presentation" id={`${id}-products`} className={styles.groupHead}>

@@ -1,9 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Category } from '#contract/schemas/category';
 import type { Suggestions } from '#contract/schemas/search';
 import { cachedSuggestions, fetchSuggestions, MIN_SUGGEST_CHARS } from '#web/lib/suggestions';
 
-/** Quiet time after the last key before asking (a recent answer shows at once, without waiting). */
+/**
+ * The debounce: a change that comes within this time of the one before waits this long for the typing to pause;
+ * a change after a pause (the first key, or a phone typist's next one) asks at once (leading and trailing edge).
+ * A recent answer shows at once.
+ */
 export const SUGGEST_DEBOUNCE_MS = 80;
 
 export interface SuggestState {
@@ -14,8 +18,9 @@ export interface SuggestState {
 
 /**
  * The suggestions for the text being typed: nothing under MIN_SUGGEST_CHARS characters; a recent answer at once;
- * otherwise asked SUGGEST_DEBOUNCE_MS after the last change, the request of an older text aborted. The last
- * answer stays shown while the next one is on its way (no flicker between keys). `enabled` false asks nothing.
+ * otherwise asked at once after a pause, or SUGGEST_DEBOUNCE_MS after the last of quick changes; the request
+ * of an older text is aborted. The last answer stays shown while the next one is on its way (no flicker between
+ * keys). `enabled` false asks nothing.
  */
 export function useSuggestions(
   text: string,
@@ -25,7 +30,11 @@ export function useSuggestions(
   const [state, setState] = useState<SuggestState | null>(null);
   const q = text.trim();
   const wanted = enabled && q.length >= MIN_SUGGEST_CHARS;
+  const lastChange = useRef(-Infinity);
   useEffect(() => {
+    const now = performance.now();
+    const quick = now - lastChange.current < SUGGEST_DEBOUNCE_MS;
+    lastChange.current = now;
     if (!wanted) {
       setState(null);
       return;
@@ -36,14 +45,17 @@ export function useSuggestions(
       return;
     }
     const abort = new AbortController();
-    const timer = setTimeout(() => {
-      fetchSuggestions(q, categories, abort.signal).then(
-        (answer) => {
-          if (!abort.signal.aborted) setState({ text: q, answer });
-        },
-        () => undefined, // aborted, or the server refused: the list simply does not change
-      );
-    }, SUGGEST_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => {
+        fetchSuggestions(q, categories, abort.signal).then(
+          (answer) => {
+            if (!abort.signal.aborted) setState({ text: q, answer });
+          },
+          () => undefined, // aborted, or the server refused: the list simply does not change
+        );
+      },
+      quick ? SUGGEST_DEBOUNCE_MS : 0,
+    );
     return () => {
       clearTimeout(timer);
       abort.abort();
