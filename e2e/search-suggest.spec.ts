@@ -78,7 +78,7 @@ test('the header suggests products and categories as you type; Down then Enter o
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/product/${p.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: p.title })).toBeVisible({ timeout: 30_000 });
   await expect(list).toBeHidden();
 });
 
