@@ -66,7 +66,7 @@ export function SearchSuggestions({ id, text, options, active, expanded, onChoos
       {o.kind === 'product' ? (
         <>
           <span className={styles.thumb} aria-hidden="true">
-            <ProductImage src={o.product.image} alt="" width={48} height={60} sizes="48px" />
+            <ProductImage src={o.product.image} alt="" width={48} height={60} sizes="48px" eager />
           </span>
           <span className={styles.optionTitle}>{o.product.title}</span>
           <span className={styles.optionPrice}>{money(o.product.price)}</span>
