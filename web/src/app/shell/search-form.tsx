@@ -1,18 +1,17 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Category } from '#contract/schemas/category';
 import { SearchIcon } from '#web/components/icons';
 import { searchUrl } from './search-url';
 import { LISTING_TEXT_MAX } from '#web/features/catalog/listing-text';
-import {
-  optionId,
-  optionsOf,
-  SearchSuggestions,
-  suggestionsMessage,
-  type SuggestOption,
-} from './search-suggestions';
-import { useSuggestions } from './use-suggestions';
+import { optionId, optionsOf, useSuggestions, type SuggestOption } from './use-suggestions';
+
 import styles from './search-form.module.css';
+
+/** The list itself in a chunk of its own (out of the first load), loaded when the shopper first types. */
+const SearchSuggestions = lazy(() =>
+  import('./search-suggestions').then((m) => ({ default: m.SearchSuggestions })),
+);
 
 interface Props {
   categories: Category[];
@@ -74,16 +73,6 @@ export function SearchForm({
     setOpenAt(key);
     if (suggested) setActiveFor({ text: suggested.text, index });
   };
-
-  // A press anywhere outside the form closes the list.
-  useEffect(() => {
-    if (!expanded) return;
-    const outside = (e: PointerEvent) => {
-      if (!form.current?.contains(e.target as Node)) close();
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [expanded]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -181,17 +170,21 @@ export function SearchForm({
           <SearchIcon size={20} />
         </button>
       </div>
-      <SearchSuggestions
-        id={listId}
-        text={suggested?.text}
-        options={options}
-        active={active}
-        expanded={expanded}
-        onChoose={choose}
-      />
-      <div role="status" className="visually-hidden">
-        {openAt === key && suggested ? suggestionsMessage(suggested.answer) : ''}
-      </div>
+      {asking && (
+        <Suspense fallback={null}>
+          <SearchSuggestions
+            id={listId}
+            text={suggested?.text}
+            options={options}
+            active={active}
+            expanded={expanded}
+            onChoose={choose}
+            announce={openAt === key ? suggested?.answer : undefined}
+            form={form}
+            onClose={close}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

@@ -1,22 +1,9 @@
-import { useEffect, type PointerEvent } from 'react';
+import { useEffect, type PointerEvent, type RefObject } from 'react';
 import type { Suggestions } from '#contract/schemas/search';
 import { ProductImage } from '#web/components/product-image';
 import { money } from '#web/lib/store-config';
+import { optionId, type SuggestOption } from './use-suggestions';
 import styles from './search-form.module.css';
-
-/** One choice of the list: a product (opens it) or a category (opens its listing). */
-export type SuggestOption =
-  | { kind: 'product'; product: Suggestions['products'][number] }
-  | { kind: 'category'; category: Suggestions['categories'][number] };
-
-/** The answer as the list's options, in the list's order: the products, then the categories. */
-export function optionsOf(answer: Suggestions | undefined): SuggestOption[] {
-  if (!answer) return [];
-  return [
-    ...answer.products.map((product) => ({ kind: 'product' as const, product })),
-    ...answer.categories.map((category) => ({ kind: 'category' as const, category })),
-  ];
-}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -29,8 +16,6 @@ export function suggestionsMessage(answer: Suggestions): string {
   return parts.length ? `${parts.join(' and ')} suggested` : 'No suggestions';
 }
 
-export const optionId = (listId: string, i: number) => `${listId}-${i}`;
-
 interface Props {
   id: string;
   /** The text the options answer (data-for, for tests and measurements). */
@@ -40,6 +25,11 @@ interface Props {
   active: number;
   expanded: boolean;
   onChoose: (option: SuggestOption) => void;
+  /** The answer the polite live region speaks of (suggestionsMessage), when the list is open. */
+  announce: Suggestions | undefined;
+  /** The form the list belongs to: a press outside it closes the list (onClose). */
+  form: RefObject<HTMLFormElement | null>;
+  onClose: () => void;
 }
 
 /**
@@ -47,7 +37,25 @@ interface Props {
  * price) and categories, each group under its heading. Focus stays in the text box (aria-activedescendant); a
  * pointer press on an option does not take it, and the active option is scrolled into view.
  */
-export function SearchSuggestions({ id, text, options, active, expanded, onChoose }: Props) {
+export function SearchSuggestions({
+  id,
+  text,
+  options,
+  active,
+  expanded,
+  onChoose,
+  announce,
+  form,
+  onClose,
+}: Props) {
+  useEffect(() => {
+    if (!expanded) return;
+    const outside = (e: globalThis.PointerEvent) => {
+      if (!form.current?.contains(e.target as Node)) onClose();
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [expanded, form, onClose]);
   useEffect(() => {
     if (active < 0) return;
     document.getElementById(optionId(id, active))?.scrollIntoView?.({ block: 'nearest' });
@@ -79,30 +87,35 @@ export function SearchSuggestions({ id, text, options, active, expanded, onChoos
   const products = options.filter((o) => o.kind === 'product');
   const categories = options.filter((o) => o.kind === 'category');
   return (
-    <div
-      id={id}
-      role="listbox"
-      aria-label="Suggestions"
-      className={styles.popup}
-      hidden={!expanded}
-      data-for={text}
-    >
-      {products.length > 0 && (
-        <div role="group" aria-labelledby={`${id}-products`}>
-          <div role="presentation" id={`${id}-products`} className={styles.groupHead}>
-            Products
+    <>
+      <div
+        id={id}
+        role="listbox"
+        aria-label="Suggestions"
+        className={styles.popup}
+        hidden={!expanded}
+        data-for={text}
+      >
+        {products.length > 0 && (
+          <div role="group" aria-labelledby={`${id}-products`}>
+            <div role="presentation" id={`${id}-products`} className={styles.groupHead}>
+              Products
+            </div>
+            {products.map((o, i) => option(o, i))}
           </div>
-          {products.map((o, i) => option(o, i))}
-        </div>
-      )}
-      {categories.length > 0 && (
-        <div role="group" aria-labelledby={`${id}-categories`}>
-          <div role="presentation" id={`${id}-categories`} className={styles.groupHead}>
-            Categories
+        )}
+        {categories.length > 0 && (
+          <div role="group" aria-labelledby={`${id}-categories`}>
+            <div role="presentation" id={`${id}-categories`} className={styles.groupHead}>
+              Categories
+            </div>
+            {categories.map((o, i) => option(o, products.length + i))}
           </div>
-          {categories.map((o, i) => option(o, products.length + i))}
-        </div>
-      )}
-    </div>
+        )}
+      </div>
+      <div role="status" className="visually-hidden">
+        {announce ? suggestionsMessage(announce) : ''}
+      </div>
+    </>
   );
 }

@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Category } from '#contract/schemas/category';
 import type { Suggestions } from '#contract/schemas/search';
-import { cachedSuggestions, fetchSuggestions, MIN_SUGGEST_CHARS } from '#web/lib/suggestions';
+
+/** The calls and the cache, in a chunk of their own (out of the first load): loaded on the first text to suggest for. */
+const suggestionsLib = () => import('#web/lib/suggestions');
+/** As lib/suggestions.ts's MIN_SUGGEST_CHARS (kept here so the first load need not hold that module). */
+const MIN_SUGGEST_CHARS = 2;
 
 /**
  * The debounce: a change that comes within this time of the one before waits this long for the typing to pause;
@@ -39,23 +43,27 @@ export function useSuggestions(
       setState(null);
       return;
     }
-    const held = cachedSuggestions(q);
-    if (held) {
-      setState({ text: q, answer: held });
-      return;
-    }
     const abort = new AbortController();
-    const timer = setTimeout(
-      () => {
-        fetchSuggestions(q, categories, abort.signal).then(
-          (answer) => {
-            if (!abort.signal.aborted) setState({ text: q, answer });
-          },
-          () => undefined, // aborted, or the server refused: the list simply does not change
-        );
-      },
-      quick ? SUGGEST_DEBOUNCE_MS : 0,
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void suggestionsLib().then(({ cachedSuggestions, fetchSuggestions }) => {
+      if (abort.signal.aborted) return;
+      const held = cachedSuggestions(q);
+      if (held) {
+        setState({ text: q, answer: held });
+        return;
+      }
+      timer = setTimeout(
+        () => {
+          fetchSuggestions(q, categories, abort.signal).then(
+            (answer) => {
+              if (!abort.signal.aborted) setState({ text: q, answer });
+            },
+            () => undefined, // aborted, or the server refused: the list simply does not change
+          );
+        },
+        quick ? SUGGEST_DEBOUNCE_MS : 0,
+      );
+    });
     return () => {
       clearTimeout(timer);
       abort.abort();
@@ -63,3 +71,19 @@ export function useSuggestions(
   }, [q, wanted, categories]);
   return wanted ? state : null;
 }
+
+/** One choice of the list: a product (opens it) or a category (opens its listing). */
+export type SuggestOption =
+  | { kind: 'product'; product: Suggestions['products'][number] }
+  | { kind: 'category'; category: Suggestions['categories'][number] };
+
+/** The answer as the list's options, in the list's order: the products, then the categories. */
+export function optionsOf(answer: Suggestions | undefined): SuggestOption[] {
+  if (!answer) return [];
+  return [
+    ...answer.products.map((product) => ({ kind: 'product' as const, product })),
+    ...answer.categories.map((category) => ({ kind: 'category' as const, category })),
+  ];
+}
+
+export const optionId = (listId: string, i: number) => `${listId}-${i}`;
