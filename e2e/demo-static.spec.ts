@@ -94,7 +94,7 @@ async function openDemo(page: Page) {
 /** From anywhere in the shop: search for the product, open it, pick a size and a colour, add it. */
 async function addToCart(page: Page, p: Product) {
   const search = page.getByRole('banner').getByRole('search');
-  await search.getByRole('searchbox', { name: 'Search for products' }).fill(p.title);
+  await search.getByRole('combobox', { name: 'Search for products' }).fill(p.title);
   await search.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('main').getByRole('link', { name: p.title, exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: p.title })).toBeVisible();

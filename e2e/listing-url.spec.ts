@@ -166,7 +166,7 @@ for (const width of [375, 1280]) {
         await expect(button).toBeFocused();
         await page.keyboard.press('Enter');
         await expect(button).toHaveAttribute('aria-expanded', 'true');
-        const field = page.locator(`#${await button.getAttribute('aria-controls')}`).getByRole('searchbox', {
+        const field = page.locator(`#${await button.getAttribute('aria-controls')}`).getByRole('combobox', {
           name: 'Search for products',
         });
         await expect(field).toBeFocused();

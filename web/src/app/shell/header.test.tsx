@@ -162,7 +162,7 @@ describe("the phone header's search (issue 27)", () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
     expect(panel).not.toBeNull();
-    const field = within(panel!).getByRole('searchbox', { name: 'Search for products' });
+    const field = within(panel!).getByRole('combobox', { name: 'Search for products' });
     expect(field).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
