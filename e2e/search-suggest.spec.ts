@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { effectivePrice } from '#contract/rules/money';
 import type { Product, ProductListResponse } from '#contract/schemas/product';
 

@@ -1,22 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { ClientOnly } from '#web/components/client-only';
-import { InstallPrompt } from './install-prompt';
-import { OfflineBanner } from './offline-banner';
-import { SavedOrdersNotice } from './saved-orders-notice';
-import { UpdatePrompt } from './update-prompt';
-import styles from './pwa-status.module.css';
 
-/** The app's own notices: offline state under the header; saved orders, update and install offers in a corner. */
+const PwaNotices = lazy(() => import('./pwa-notices').then((m) => ({ default: m.PwaNotices })));
+
+/** The app's own notices (pwa-notices.tsx), once the page is the browser's: none of them is in a server's page. */
 export function PwaStatus() {
   return (
-    <>
-      <OfflineBanner />
-      <div className={styles.corner}>
-        <SavedOrdersNotice />
-        <UpdatePrompt />
-        <ClientOnly>
-          <InstallPrompt />
-        </ClientOnly>
-      </div>
-    </>
+    <ClientOnly>
+      <Suspense fallback={null}>
+        <PwaNotices />
+      </Suspense>
+    </ClientOnly>
   );
 }
