@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '#server/core/api/handle';
 import { createApp } from '#server/http/app';
 import { createLogger } from '#server/ops/logger';
+import type { FinishedLine } from '#server/http/middleware/request-log';
+import { RequestLines } from '#server/http/middleware/request-log';
+import { routePattern } from '#server/http/route-pattern';
 import type { OpsTestServer } from '#server/test/ops-kit';
 import { startOpsTestServer } from '#server/test/ops-kit';
 
@@ -131,5 +134,89 @@ describe('failures', () => {
     const line = JSON.parse(out.trim().split('\n').at(-1)!) as { level: string; err: { stack: string } };
     expect(line.level).toBe('error');
     expect(line.err.stack).toContain('disk on fire');
+  });
+});
+
+describe('the request line written by hand', () => {
+  const capture = () => {
+    let out = '';
+    return {
+      logger: createLogger({ destination: { write: (t: string) => void (out += t) } }),
+      text: () => out,
+    };
+  };
+  const withoutTime = (line: string) => line.replace(/,"time":"[^"]*"/, '');
+
+  it('is the line pino writes for the same fields, in the same order', () => {
+    const cases: FinishedLine[] = [
+      {
+        id: 'a1',
+        method: 'GET',
+        path: '/api/products',
+        status: 200,
+        seconds: 0.00012,
+        bytes: 6727,
+        ip: '127.0.0.1',
+      },
+      {
+        id: 'b2',
+        method: 'POST',
+        path: '/api/orders',
+        status: 400,
+        seconds: 0.0123,
+        bytes: 88,
+        userId: 12,
+        ip: '::1',
+        code: 'validation_error',
+        aborted: true,
+      },
+      {
+        id: 'c3',
+        method: 'GET',
+        path: '/api/x"y\\z\u2028\u00e9\n',
+        status: 404,
+        seconds: 1.5,
+        bytes: 0,
+        ip: '',
+      },
+    ];
+    for (const f of cases) {
+      const hand = capture();
+      new RequestLines(hand.logger).record(f);
+      const viaPino = capture();
+      const route = routePattern(f.method, f.path);
+      const line: Record<string, unknown> = {
+        reqId: f.id,
+        method: f.method,
+        route,
+        path: f.path,
+        status: f.status,
+        ms: Math.round(f.seconds * 10000) / 10,
+        bytes: f.bytes,
+        user: f.userId,
+        ip: f.ip,
+      };
+      if (f.code) line.code = f.code;
+      if (f.aborted) line.aborted = true;
+      viaPino.logger.info(line, 'request');
+      expect(hand.text()).toMatch(/^\{"level":"info","time":"[^"]+",.*\}\n$/s);
+      expect(withoutTime(hand.text())).toBe(withoutTime(viaPino.text()));
+      expect(JSON.parse(hand.text())).toMatchObject({ reqId: f.id, path: f.path, msg: 'request' });
+    }
+  });
+
+  it('follows the level: nothing at warn', () => {
+    let out = '';
+    const logger = createLogger({ level: 'warn', destination: { write: (t: string) => void (out += t) } });
+    new RequestLines(logger).record({
+      id: 'q',
+      method: 'GET',
+      path: '/',
+      status: 200,
+      seconds: 0,
+      bytes: 0,
+      ip: '',
+    });
+    expect(out).toBe('');
   });
 });

@@ -120,7 +120,31 @@ function stdoutLines(): LineBatch {
   return at.batch;
 }
 
+/**
+ * Writes a line of the request log made by hand in the logger's own form (middleware/request-log.ts), or returns
+ * false when the logger is not one of ours or its level leaves info lines out. Set on the loggers createLogger
+ * makes: their lines are `{"level":…,"time":…,<fields>,"msg":…}` on their stream.
+ */
+export type RawInfoLine = (fields: string, msg: string) => boolean;
+const RAW_INFO = Symbol('raw-info-line');
+
+export function rawInfoLine(logger: Logger): RawInfoLine | undefined {
+  return (logger as Logger & { [RAW_INFO]?: RawInfoLine })[RAW_INFO];
+}
+
 export function createLogger({ level = 'info', destination, pretty = false }: LoggerOptions = {}): Logger {
+  const logger = makeLogger({ level, destination, pretty });
+  const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!;
+  const raw: RawInfoLine = (fields, msg) => {
+    if (!logger.isLevelEnabled('info')) return false;
+    stream.write(`{"level":"info"${isoTimeEachMs()},${fields},"msg":${JSON.stringify(msg)}}\n`);
+    return true;
+  };
+  Object.defineProperty(logger, RAW_INFO, { value: raw });
+  return logger;
+}
+
+function makeLogger({ level = 'info', destination, pretty = false }: LoggerOptions): Logger {
   return pino(
     {
       level,
