@@ -25,13 +25,28 @@ export const REPEATABLE_PARAMS: ReadonlySet<string> = new Set(['size', 'color'])
 
 export const filterKey = (s: string): string => s.trim().toLowerCase();
 
-/** One value or several (a repeated parameter): trimmed, lower-cased, unique, sorted; undefined for none. */
+const filterValue = lineText(LIMITS.label);
+
+/**
+ * One value or several (a repeated parameter): trimmed, lower-cased, unique, sorted; undefined for none. A bad
+ * value is refused under the parameter's own name (`size`, not `size.0`), as every other text field is.
+ */
 const filterValues = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-  .pipe(z.array(lineText(LIMITS.label)).max(FILTER_VALUES_MAX, `At most ${FILTER_VALUES_MAX} values`))
-  .transform((list) => {
+  .transform((v, ctx) => {
+    const list = v === undefined ? [] : Array.isArray(v) ? v : [v];
+    if (list.length > FILTER_VALUES_MAX) {
+      ctx.addIssue({ code: 'custom', message: `At most ${FILTER_VALUES_MAX} values` });
+      return z.NEVER;
+    }
+    for (const value of list) {
+      const checked = filterValue.safeParse(value);
+      if (!checked.success) {
+        ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? 'Invalid value' });
+        return z.NEVER;
+      }
+    }
     const keys = [...new Set(list.map(filterKey).filter(Boolean))].sort();
     return keys.length ? keys : undefined;
   });
