@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { FacetValue, Facets } from '#contract/rules/catalog-filters';
 import { filterKey } from '#contract/rules/catalog-filters';
+import { useAtomValue } from '#web/lib/jotai';
+import { hydratingAtom } from '#web/lib/session/auth-atoms';
 import styles from './shop-filters.module.css';
 
 /** Values shown before "Show all": a long colour list would push the price filter far down. */
@@ -74,6 +76,8 @@ function ValueList({
   swatches?: boolean;
 }) {
   const [all, setAll] = useState(false);
+  // A style attribute in server HTML is blocked by the CSP (style-src 'self'); set through the CSSOM once hydrated.
+  const hydrating = useAtomValue(hydratingAtom);
   if (values.length === 0) return null;
   const keys = new Set(chosen.map(filterKey));
   const listId = `${name}-values`;
@@ -97,7 +101,11 @@ function ValueList({
                   onChange={() => onToggle(v.value)}
                 />
                 {swatches && (
-                  <span className={styles.swatch} style={{ background: v.value }} aria-hidden="true" />
+                  <span
+                    className={styles.swatch}
+                    style={hydrating ? undefined : { background: v.value }}
+                    aria-hidden="true"
+                  />
                 )}
                 <span className={styles.name}>{v.value}</span>{' '}
                 <span className={styles.count}>({v.count})</span>
