@@ -1,6 +1,5 @@
 import { atom } from '#web/lib/jotai';
 import type { Category } from '#contract/schemas/category';
-import { cachedApi } from '#web/lib/catalogue-cache';
 
 /**
  * The category list, loaded once per store and shared by the header, footer, home and listing (spec: GET
@@ -18,6 +17,8 @@ export const loadCategoriesAtom = atom(null, async (get, set) => {
   set(categoriesStateAtom, { status: 'loading', items: [] });
   let items: Category[];
   try {
+    // Imported when first needed: a server-rendered page primes the list, so the first load need not hold the cache.
+    const { cachedApi } = await import('#web/lib/catalogue-cache');
     items = await cachedApi('listCategories');
   } catch {
     items = [];
