@@ -1,10 +1,27 @@
-import { copyFileSync, cpSync, createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  cpSync,
+  createReadStream,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join, normalize, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './pwa.config';
 import { storeConfigSchema } from './contract/schemas/store-config';
+import {
+  SCREEN_CSS_TABLE,
+  SCREENS,
+  screenParts,
+  type Manifest,
+  type ScreenCssTable,
+  type ScreenKind,
+} from './server/http/pages/screen-manifest';
 
 /** Store details come from one file; STORE_CURRENCY overrides the currency at build time. */
 function loadStoreConfig() {
@@ -23,6 +40,37 @@ function demoBase(): string {
     throw new Error(`DEMO_BASE must be a path such as /threadline/, not ${raw}`);
   const path = raw.replace(/^\/+|\/+$/g, '');
   return path ? `/${path}/` : '/';
+}
+
+/**
+ * Each server-rendered screen's stylesheets joined into one file (issue 28, server/http/pages/screen-assets.ts):
+ * on a phone's connection each stylesheet in the head is a request the first paint waits for, and a screen with
+ * the shell's parts has half a dozen small ones. Written after the bundle, from Vite's manifest, with a table of
+ * what each file joins (SCREEN_CSS_TABLE), in the order the page linked them.
+ */
+function screenStylesheets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'threadline-screen-css',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const table: ScreenCssTable = {};
+      for (const kind of Object.keys(SCREENS) as ScreenKind[]) {
+        const { css } = screenParts(manifest, kind);
+        if (css.length < 2) continue;
+        const text = css.map((c) => readFileSync(join(outDir, c), 'utf8')).join('\n');
+        const hash = createHash('sha256').update(text).digest('base64url').slice(0, 10);
+        const file = `assets/screen-${kind}-${hash}.css`;
+        writeFileSync(join(outDir, file), text);
+        table[kind] = { file, parts: css };
+      }
+      writeFileSync(join(outDir, SCREEN_CSS_TABLE), JSON.stringify(table));
+    },
+  };
 }
 
 /**
@@ -132,7 +180,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     ],
   },
   // Demo mode has MSW's worker on the same scope: no PWA service worker there (issue 6).
-  plugins: [react(), ...(mode === 'demo' ? [demoImages()] : isSsrBuild ? [] : [VitePWA(pwaOptions)])],
+  plugins: [
+    react(),
+    ...(mode === 'demo' ? [demoImages()] : isSsrBuild ? [] : [VitePWA(pwaOptions), screenStylesheets()]),
+  ],
   // The catalogue copy's worker (web/src/lib/catalogue-sync.worker.ts) loads the contract's schemas lazily:
   // a module worker, split like the app.
   worker: { format: 'es' as const },

@@ -2,65 +2,63 @@
  * The stylesheets and scripts a server-rendered screen needs before it looks and works as rendered (issue
  * 28): each screen is a lazy chunk whose CSS Vite's script would only add once that chunk loads, so a page
  * without them shows its markup unstyled (to a crawler for good, to a shopper until the chunk arrives). Read
- * from Vite's build manifest (<dist>/.vite/manifest.json): the screen's chunk and the shell's lazy parts, with
- * the chunks they import, as <link rel="stylesheet"> and <link rel="modulepreload">. Vite's loader skips a
- * stylesheet already linked, so nothing loads twice.
+ * from Vite's build manifest (<dist>/.vite/manifest.json, screen-manifest.ts): the screen's chunk and the
+ * shell's lazy parts, with the chunks they import, as <link rel="modulepreload">, and their stylesheets.
+ *
+ * The stylesheets as one file: the build joins each screen's (half a dozen small files, each a request that
+ * holds the first paint back on a phone's connection) into one (SCREEN_CSS_TABLE, vite.config.ts). The parts
+ * are still linked, with `media="not all"` (never applied, fetched late at the lowest priority), because Vite's
+ * loader adds a chunk's stylesheet unless a link to that very file is there: without them, each would be
+ * applied a second time, later in the cascade, when the chunk loads. A build without the table links the parts
+ * themselves, as before.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { escapeHtml } from './page-head';
 import type { PageRoute } from './page-routes-table';
+import {
+  SCREEN_CSS_TABLE,
+  SCREENS,
+  screenParts,
+  type Manifest,
+  type ScreenCssTable,
+  type ScreenKind,
+} from './screen-manifest';
 
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
+export interface BuildAssets {
+  manifest: Manifest;
+  screenCss: ScreenCssTable;
 }
-type Manifest = Record<string, ManifestChunk>;
 
-/** Modules (as the manifest names them, from web/) of each rendered screen, and of the shell's lazy parts. */
-const SCREENS: Partial<Record<PageRoute['kind'], string>> = {
-  home: 'src/features/catalog/components/home-page.tsx',
-  listing: 'src/features/catalog/components/product-list-page.tsx',
-  product: 'src/features/product/components/product-detail-page.tsx',
-  privacy: 'src/features/pages/components/privacy-policy-page.tsx',
-};
-const SHELL_PARTS = [
-  'src/app/shell/phone-search.tsx',
-  'src/app/shell/mobile-menu.tsx',
-  'src/components/toast.tsx',
-];
+const isScreen = (kind: PageRoute['kind']): kind is ScreenKind => Object.hasOwn(SCREENS, kind);
 
-export function screenLinks(manifest: Manifest, kind: PageRoute['kind']): string {
-  const screen = SCREENS[kind];
-  if (!screen) return '';
-  const css = new Set<string>();
-  const js = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key) || key === 'index.html') return;
-    seen.add(key);
-    js.add(chunk.file);
-    for (const c of chunk.css ?? []) css.add(c);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  visit(screen);
-  for (const part of SHELL_PARTS) visit(part);
-  const entryCss = new Set(manifest['index.html']?.css ?? []);
+export function screenLinks({ manifest, screenCss }: BuildAssets, kind: PageRoute['kind']): string {
+  if (!isScreen(kind)) return '';
+  const { css, js } = screenParts(manifest, kind);
+  const joined = screenCss[kind];
+  // The joined file only when it joins exactly these (a table from another build is not used).
+  const one = joined && joined.parts.length === css.length && joined.parts.every((p, i) => p === css[i]);
+  const link = (href: string, media = '') =>
+    `<link rel="stylesheet" href="/${escapeHtml(href)}"${media ? ` media="${media}"` : ''} />`;
   return [
-    ...[...css]
-      .filter((c) => !entryCss.has(c))
-      .map((c) => `<link rel="stylesheet" href="/${escapeHtml(c)}" />`),
-    ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
+    ...(one ? [link(joined.file), ...css.map((c) => link(c, 'not all'))] : css.map((c) => link(c))),
+    ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`),
   ].join('');
 }
 
-/** The build's manifest, or an empty one (a build without it: the screens' CSS then comes with their chunks). */
-export async function readManifest(distDir: string): Promise<Manifest> {
+async function readJson<T>(file: string, fallback: T): Promise<T> {
   try {
-    return JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    return JSON.parse(await readFile(file, 'utf8')) as T;
   } catch {
-    return {};
+    return fallback;
   }
+}
+
+/** The build's manifest and its joined stylesheets, or empty ones (then the screens' CSS comes with their chunks). */
+export async function readManifest(distDir: string): Promise<BuildAssets> {
+  const [manifest, screenCss] = await Promise.all([
+    readJson<Manifest>(join(distDir, '.vite', 'manifest.json'), {}),
+    readJson<ScreenCssTable>(join(distDir, SCREEN_CSS_TABLE), {}),
+  ]);
+  return { manifest, screenCss };
 }
