@@ -20,13 +20,35 @@ import type { CatalogIndex, Entry } from './indexes';
 import { byDate, byPrice } from './indexes';
 import type { Listing } from './listing';
 
-/** Every product the text finds, with its score (0: found by the substring search only). */
-export function searchHits(index: CatalogIndex, text: string): Map<number, number> {
-  const hits = index.searchEngine()?.search(text) ?? new Map<number, number>();
+/** Numbers each search, to mark the entries it has visited (Entry.searched). */
+let searches = 0;
+
+/**
+ * Visits every product the text finds, with its score: the engine's typed hits (no Map of up to the whole
+ * catalogue's ids), then the plain substring matches it did not find (score 0). An entry already visited
+ * by this search carries its number (Entry.searched), so none is visited twice.
+ */
+export function eachSearchMatch(
+  index: CatalogIndex,
+  text: string,
+  visit: (e: Entry, score: number) => void,
+): void {
+  const found = index.searchEngine()?.hits(text);
+  const mark = ++searches;
+  if (found)
+    for (let i = 0; i < found.ids.length; i++) {
+      const e = index.entry(found.ids[i]!);
+      if (!e) continue;
+      e.searched = mark;
+      visit(e, found.scores[i]!);
+    }
   const terms = searchTerms(text);
   const pool: Iterable<Entry> = index.searchCandidates(terms) ?? index.all().byDate;
-  for (const e of pool) if (!hits.has(e.row.id) && matchesSearch(e.text, terms)) hits.set(e.row.id, 0);
-  return hits;
+  for (const e of pool)
+    if (e.searched !== mark && matchesSearch(e.text, terms)) {
+      e.searched = mark;
+      visit(e, 0);
+    }
 }
 
 function categoryTest(index: CatalogIndex, slug: string | undefined): ((e: Entry) => boolean) | null {
@@ -55,38 +77,42 @@ export function firstInOrder<T>(list: T[], order: (a: T, b: T) => number, n: num
 }
 
 function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
-  const hits = searchHits(index, text);
   const inCategory = categoryTest(index, q.category);
   const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
   // The shop filters and their facets (issue 29; catalog/facet-index.ts), counted in the same pass.
   const shop = index.facets().matcher(q);
   const counter = q.facets ? index.facets().counter(q) : null;
   let maxPrice = 0;
-  const list: Entry[] = [];
-  for (const id of hits.keys()) {
-    const e = index.entry(id);
-    if (!e) continue;
-    if (inCategory && !inCategory(e)) continue;
-    if (q.collection && !e.row.collections.includes(q.collection)) continue;
-    if (q.stock && q.stock !== 'all' && !matchesStock(e.row, q.stock)) continue;
+  // The products kept, their scores, and their positions (what is put in order).
+  const entries: Entry[] = [];
+  const scores: number[] = [];
+  const list: number[] = [];
+  eachSearchMatch(index, text, (e, score) => {
+    if (inCategory && !inCategory(e)) return;
+    if (q.collection && !e.row.collections.includes(q.collection)) return;
+    if (q.stock && q.stock !== 'all' && !matchesStock(e.row, q.stock)) return;
     counter?.add(e, e.price);
-    if (shop && !shop(e)) continue;
+    if (shop && !shop(e)) return;
     if (e.price > maxPrice) maxPrice = e.price;
-    if ((limit === undefined || e.price <= limit) && matchesMinPrice(e.price, q.minPrice)) list.push(e);
-  }
+    if ((limit === undefined || e.price <= limit) && matchesMinPrice(e.price, q.minPrice)) {
+      list.push(entries.length);
+      entries.push(e);
+      scores.push(score);
+    }
+  });
   const sort = sortOf(q);
   const order =
     sort === 'relevance'
-      ? (a: Entry, b: Entry) => hits.get(b.row.id)! - hits.get(a.row.id)! || byDate(a, b)
+      ? (a: number, b: number) => scores[b]! - scores[a]! || byDate(entries[a]!, entries[b]!)
       : sort === 'latest'
-        ? byDate
+        ? (a: number, b: number) => byDate(entries[a]!, entries[b]!)
         : sort === 'price_asc'
-          ? byPrice
-          : (a: Entry, b: Entry) => byPrice(b, a);
+          ? (a: number, b: number) => byPrice(entries[a]!, entries[b]!)
+          : (a: number, b: number) => byPrice(entries[b]!, entries[a]!);
   const start = (q.page - 1) * q.limit;
   const total = list.length;
   const items = firstInOrder(list, order, start + q.limit).slice(start);
-  const found = { items: items.map((e) => index.publicProduct(e.row)), total, maxPrice };
+  const found = { items: items.map((i) => index.publicProduct(entries[i]!.row)), total, maxPrice };
   return counter ? { ...found, facets: counter.result() } : found;
 }
 
