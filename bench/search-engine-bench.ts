@@ -7,6 +7,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createSearchEngine } from '#contract/rules/search-engine';
+import { catalogQuerySchema } from '#contract/rules/catalog-query';
+import { createCatalogIndex } from '#server/core/catalog/indexes';
+import { listCatalog } from '#server/core/catalog/listing';
+import { createMemoryStores } from '#server/store/memory-store';
 import { BENCH_CATEGORIES, benchProduct } from './catalog-data';
 import { createRng } from '#fixtures/rng';
 import type { Ratio } from './report';
@@ -122,6 +126,57 @@ export function searchEngineFigures(count = 100_000, queries = 600): SearchEngin
   };
 }
 
+export interface SearchListingFigures {
+  p50: number;
+  p99: number;
+  cpuP99: number;
+  /** The same with `facets=1` (the shop's listing page asks for the counts). */
+  facetsCpuP99: number;
+}
+
+/**
+ * The listing's search as the server answers it, with no answer cache (catalog/listing.ts: the engine's
+ * hits, the substring matches added, the filters, Best match's first page), over the same 100k products.
+ */
+export async function searchListingFigures(count = 100_000, queries = 600): Promise<SearchListingFigures> {
+  const rng = createRng(29);
+  const stores = createMemoryStores();
+  await stores.categories.mutate(() => ({
+    rows: BENCH_CATEGORIES.map((c) => ({ ...c })),
+    result: undefined,
+  }));
+  const products = Array.from({ length: count }, (_, i) => benchProduct(rng, i + 1));
+  await stores.products.mutate(() => ({ rows: products, result: undefined }));
+  // The trigram index built at once (a running server builds it in slices), the engine completed.
+  const index = createCatalogIndex(stores, { schedule: (next) => next() });
+  index.all();
+  index.completeSearchEngine();
+  index.searchCandidates(['jacket']);
+  const parsed = WORDS.map((q) => catalogQuerySchema.parse({ q }));
+  const faceted = WORDS.map((q) => catalogQuerySchema.parse({ q, facets: '1' }));
+  for (let i = 0; i < 200; i++) listCatalog(index, parsed[i % parsed.length]!);
+  for (let i = 0; i < 100; i++) listCatalog(index, faceted[i % faceted.length]!);
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  const facetsCpu: number[] = [];
+  for (let i = 0; i < queries; i++) {
+    const t = performance.now();
+    let c = cpuMs();
+    listCatalog(index, parsed[i % parsed.length]!);
+    wall.push(performance.now() - t);
+    cpu.push(cpuMs() - c);
+    c = cpuMs();
+    listCatalog(index, faceted[i % faceted.length]!);
+    facetsCpu.push(cpuMs() - c);
+  }
+  return {
+    p50: percentile(wall, 50),
+    p99: percentile(wall, 99),
+    cpuP99: percentile(cpu, 99),
+    facetsCpuP99: percentile(facetsCpu, 99),
+  };
+}
+
 /**
  * The index as first measured at 100k bench products (round 3's start: 107 MB, 2.7 s of CPU to build): issue 29
  * holds its memory and build within 1.5× of these.
@@ -154,5 +209,8 @@ export function searchRatios(f: SearchEngineFigures): Ratio[] {
   ];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`)
-  console.log(searchEngineFigures(Number(process.argv[2] ?? 100_000)));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const count = Number(process.argv[2] ?? 100_000);
+  console.log(searchEngineFigures(count));
+  console.log('listing:', await searchListingFigures(count));
+}
