@@ -31,13 +31,22 @@ export interface Entry {
   facts?: FacetRow | undefined;
   /** The last search that listed it (catalog/search-listing.ts: a search's matches without a Map of ids). */
   searched?: number;
+  /**
+   * `created_at` in milliseconds when it is a canonical ISO time (then the numbers' order is the strings'),
+   * else NaN: a search puts many products in order and compares these first (see `byTime`).
+   */
+  time?: number;
 }
+
+const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const timeOf = (createdAt: string): number => (CANONICAL_TIME.test(createdAt) ? Date.parse(createdAt) : NaN);
 
 const entryOf = (row: StoredProduct): Entry => ({
   row,
   price: effectivePrice(row),
   text: searchText(row),
   searched: 0,
+  time: timeOf(row.created_at),
 });
 
 /** The same order as compareProducts('price_asc') in contract/rules/catalog-query.ts. */
@@ -45,6 +54,13 @@ export const byPrice = (a: Entry, b: Entry): number => a.price - b.price || a.ro
 /** The same order as compareProducts('latest'). */
 export const byDate = (a: Entry, b: Entry): number =>
   a.row.created_at < b.row.created_at ? 1 : a.row.created_at > b.row.created_at ? -1 : b.row.id - a.row.id;
+
+/**
+ * byDate, reading the entries' times first: two different canonical times compare as numbers (the same
+ * order as their strings), anything else as byDate does.
+ */
+export const byTime = (a: Entry, ta: number, b: Entry, tb: number): number =>
+  ta !== tb && ta === ta && tb === tb ? tb - ta : byDate(a, b);
 
 export class Ordering {
   readonly byPrice: SortedList<Entry>;

@@ -14,7 +14,7 @@ import { createRng, type Rng } from '#fixtures/rng';
 import type { Stores } from '../ports';
 import type { StoredProduct } from '../records';
 import { toPublicProduct } from '../records';
-import { createCatalogIndex } from './indexes';
+import { byDate, byTime, createCatalogIndex } from './indexes';
 import { listCatalog } from './listing';
 
 const WORDS = ['jacket', 'shirt', 'dress', 'trousers', 'hoodie', 'linen', 'denim', 'classic', 'parka', 'tee'];
@@ -155,5 +155,32 @@ describe('the search listing reads the engine typed hits exactly as the plain sc
     expect(found).toBeGreaterThan(600);
     expect(typos).toBeGreaterThan(300);
     expect(suggested).toBeGreaterThan(5);
+  });
+});
+
+describe('byTime', () => {
+  it('orders as byDate, for canonical times, other spellings and equal times', async () => {
+    const times = [
+      '2026-01-10T10:00:00.000Z',
+      '2026-01-10T10:00:00.000Z',
+      '2026-01-10T10:00:00.001Z',
+      '2025-12-31T23:59:59.999Z',
+      '2026-01-10T10:00:00Z',
+      '2026-01-10',
+      '2026-01-10T11:00:00.000+01:00',
+      '',
+    ];
+    const r = createRng(5);
+    const stores = await catalogStores(
+      cats,
+      times.map((created_at, i) => ({ ...product(r, i + 1), created_at })),
+    );
+    const index = createCatalogIndex(stores);
+    const entries = times.map((_, i) => index.entry(i + 1)!);
+    for (const a of entries)
+      for (const b of entries)
+        expect(Math.sign(byTime(a, a.time!, b, b.time!)), `${a.row.created_at} ${b.row.created_at}`).toBe(
+          Math.sign(byDate(a, b)),
+        );
   });
 });

@@ -17,7 +17,7 @@ import { matchesSearch, searchTerms } from '#contract/rules/search-text';
 import type { Suggestions } from '#contract/schemas/search';
 import { SUGGEST_CATEGORIES, SUGGEST_PRODUCTS } from '#contract/schemas/search';
 import type { CatalogIndex, Entry } from './indexes';
-import { byDate, byPrice } from './indexes';
+import { byDate, byPrice, byTime } from './indexes';
 import type { Listing } from './listing';
 
 /** Numbers each search, to mark the entries it has visited (Entry.searched). */
@@ -83,9 +83,11 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
   const shop = index.facets().matcher(q);
   const counter = q.facets ? index.facets().counter(q) : null;
   let maxPrice = 0;
-  // The products kept, their scores, and their positions (what is put in order).
+  // The products kept, their scores and times (read while the entry is at hand), and their positions
+  // (what is put in order).
   const entries: Entry[] = [];
   const scores: number[] = [];
+  const times: number[] = [];
   const list: number[] = [];
   eachSearchMatch(index, text, (e, score) => {
     if (inCategory && !inCategory(e)) return;
@@ -98,14 +100,16 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
       list.push(entries.length);
       entries.push(e);
       scores.push(score);
+      times.push(e.time ?? NaN);
     }
   });
+  const latest = (a: number, b: number): number => byTime(entries[a]!, times[a]!, entries[b]!, times[b]!);
   const sort = sortOf(q);
   const order =
     sort === 'relevance'
-      ? (a: number, b: number) => scores[b]! - scores[a]! || byDate(entries[a]!, entries[b]!)
+      ? (a: number, b: number) => scores[b]! - scores[a]! || latest(a, b)
       : sort === 'latest'
-        ? (a: number, b: number) => byDate(entries[a]!, entries[b]!)
+        ? latest
         : sort === 'price_asc'
           ? (a: number, b: number) => byPrice(entries[a]!, entries[b]!)
           : (a: number, b: number) => byPrice(entries[b]!, entries[a]!);
