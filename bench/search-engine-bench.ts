@@ -2,7 +2,9 @@
  * The search engine's figures at 100k bench products (issue 29), in this process: the index's build time
  * (wall and CPU) and heap, uncached search p99 with typos (a third of the words misspelt, swaps among
  * them) and suggestion p99 for texts as typed (the last word cut short), after a warm-up as a running
- * server has had. `npm run bench -- --only=search`, or `npx tsx bench/search-engine-bench.ts [count]`.
+ * server has had; and the listing's uncached answer to the same searches (searchListingFigures: what the
+ * issue's goal of 10 ms is about, beside the engine's own share). `npm run bench -- --only=search`, or
+ * `node --import tsx bench/search-engine-bench.ts [count]`.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -55,6 +57,8 @@ export interface SearchEngineFigures {
   /** The same in CPU time of this process: what a loaded, shared machine does not inflate. */
   searchCpuP99: number;
   suggestCpuP99: number;
+  /** The listing's answer to a search (searchListingFigures), when measured. */
+  listing?: SearchListingFigures;
 }
 
 const gc = (): void => {
@@ -187,12 +191,20 @@ const within = (baseline: number): number => Math.round(baseline * 1.5 * 100) / 
 /** The rows `npm run bench` prints beside their goals. */
 export function searchRatios(f: SearchEngineFigures): Ratio[] {
   const k = `${f.products / 1000}k`;
+  // The goal is the answer a client gets: the listing's search (the engine's hits, the substring matches,
+  // the filters, the first page), uncached; the engine's part beside it.
+  const listing: Ratio[] = f.listing
+    ? [
+        { name: `search p99, uncached, typos on (${k})`, value: f.listing.p99, unit: 'ms', max: 10 },
+        { name: `search p99, CPU time (${k})`, value: f.listing.cpuP99, unit: 'ms', max: 10 },
+        { name: `search p99 with facets=1, CPU time (${k})`, value: f.listing.facetsCpuP99, unit: 'ms' },
+      ]
+    : [];
   return [
-    { name: `search p99, uncached, typos on (${k})`, value: f.searchP99, unit: 'ms', max: 10 },
+    ...listing,
     { name: `suggest p99 (${k})`, value: f.suggestP99, unit: 'ms', max: 5 },
-    { name: `search p99, CPU time (${k})`, value: f.searchCpuP99, unit: 'ms', max: 10 },
     { name: `suggest p99, CPU time (${k})`, value: f.suggestCpuP99, unit: 'ms', max: 5 },
-    { name: `search p99 of the engine's hits, without the Map, CPU (${k})`, value: f.hitsCpuP99, unit: 'ms' },
+    { name: `search p99 of the engine's hits alone, CPU (${k})`, value: f.hitsCpuP99, unit: 'ms' },
     { name: `search index build, wall (${k})`, value: f.buildMs / 1000, unit: 's' },
     {
       name: `search index build, CPU (${k})`,
