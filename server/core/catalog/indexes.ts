@@ -60,7 +60,9 @@ export const byDate = (a: Entry, b: Entry): number =>
  * order as their strings), anything else as byDate does.
  */
 export const byTime = (a: Entry, ta: number, b: Entry, tb: number): number =>
-  ta !== tb && ta === ta && tb === tb ? tb - ta : byDate(a, b);
+  timesDecide(ta, tb) ? tb - ta : byDate(a, b);
+/** Whether two entries' times alone give byDate's answer (tb - ta): both canonical, and different. */
+export const timesDecide = (ta: number, tb: number): boolean => ta !== tb && ta === ta && tb === tb;
 
 export class Ordering {
   readonly byPrice: SortedList<Entry>;

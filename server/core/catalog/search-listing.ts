@@ -17,7 +17,7 @@ import { matchesSearch, searchTerms } from '#contract/rules/search-text';
 import type { Suggestions } from '#contract/schemas/search';
 import { SUGGEST_CATEGORIES, SUGGEST_PRODUCTS } from '#contract/schemas/search';
 import type { CatalogIndex, Entry } from './indexes';
-import { byDate, byPrice, byTime } from './indexes';
+import { byDate, timesDecide } from './indexes';
 import type { Listing } from './listing';
 
 /** Numbers each search, to mark the entries it has visited (Entry.searched). */
@@ -31,24 +31,32 @@ let searches = 0;
 export function eachSearchMatch(
   index: CatalogIndex,
   text: string,
-  visit: (e: Entry, score: number) => void,
+  visit: (e: Entry, score: number, id: number) => void,
 ): void {
   const found = index.searchEngine()?.hits(text);
   const mark = ++searches;
   if (found)
     for (let i = 0; i < found.ids.length; i++) {
-      const e = index.entry(found.ids[i]!);
+      const id = found.ids[i]!;
+      const e = index.entry(id);
       if (!e) continue;
       e.searched = mark;
-      visit(e, found.scores[i]!);
+      visit(e, found.scores[i]!, id);
     }
   const terms = searchTerms(text);
   const pool: Iterable<Entry> = index.searchCandidates(terms) ?? index.all().byDate;
   for (const e of pool)
     if (e.searched !== mark && matchesSearch(e.text, terms)) {
       e.searched = mark;
-      visit(e, 0);
+      visit(e, 0, e.row.id);
     }
+}
+
+/** A typed column twice as long, its values kept. */
+function grown(a: Float64Array): Float64Array {
+  const b = new Float64Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 function categoryTest(index: CatalogIndex, slug: string | undefined): ((e: Entry) => boolean) | null {
@@ -83,27 +91,42 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
   const shop = index.facets().matcher(q);
   const counter = q.facets ? index.facets().counter(q) : null;
   let maxPrice = 0;
-  // The products kept, their scores and times (read while the entry is at hand), and their positions
-  // (what is put in order).
-  const entries: Entry[] = [];
-  const scores: number[] = [];
-  const times: number[] = [];
-  const list: number[] = [];
-  eachSearchMatch(index, text, (e, score) => {
+  // The products kept, as typed columns (id, score, time, price) grown by doubling: no array of entries
+  // grown push by push, and the first page is put in order without reading the entries again.
+  let total = 0;
+  let ids: Float64Array = new Float64Array(256);
+  let scores: Float64Array = new Float64Array(256);
+  let times: Float64Array = new Float64Array(256);
+  let prices: Float64Array = new Float64Array(256);
+  const { collection, minPrice } = q;
+  const stock = q.stock && q.stock !== 'all' ? q.stock : undefined;
+  eachSearchMatch(index, text, (e, score, id) => {
     if (inCategory && !inCategory(e)) return;
-    if (q.collection && !e.row.collections.includes(q.collection)) return;
-    if (q.stock && q.stock !== 'all' && !matchesStock(e.row, q.stock)) return;
-    counter?.add(e, e.price);
+    if (collection && !e.row.collections.includes(collection)) return;
+    if (stock && !matchesStock(e.row, stock)) return;
+    const price = e.price;
+    counter?.add(e, price);
     if (shop && !shop(e)) return;
-    if (e.price > maxPrice) maxPrice = e.price;
-    if ((limit === undefined || e.price <= limit) && matchesMinPrice(e.price, q.minPrice)) {
-      list.push(entries.length);
-      entries.push(e);
-      scores.push(score);
-      times.push(e.time ?? NaN);
+    if (price > maxPrice) maxPrice = price;
+    if ((limit !== undefined && price > limit) || !matchesMinPrice(price, minPrice)) return;
+    if (total === ids.length) {
+      ids = grown(ids);
+      scores = grown(scores);
+      times = grown(times);
+      prices = grown(prices);
     }
+    ids[total] = id;
+    scores[total] = score;
+    times[total] = e.time ?? NaN;
+    prices[total++] = price;
   });
-  const latest = (a: number, b: number): number => byTime(entries[a]!, times[a]!, entries[b]!, times[b]!);
+  const entryAt = (k: number): Entry => index.entry(ids[k]!)!;
+  // byDate and byPrice (catalog/indexes.ts) read from the columns; byDate's own test when times do not decide.
+  const latest = (a: number, b: number): number => {
+    const ta = times[a]!;
+    const tb = times[b]!;
+    return timesDecide(ta, tb) ? tb - ta : byDate(entryAt(a), entryAt(b));
+  };
   const sort = sortOf(q);
   const order =
     sort === 'relevance'
@@ -111,12 +134,14 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
       : sort === 'latest'
         ? latest
         : sort === 'price_asc'
-          ? (a: number, b: number) => byPrice(entries[a]!, entries[b]!)
-          : (a: number, b: number) => byPrice(entries[b]!, entries[a]!);
+          ? (a: number, b: number) => prices[a]! - prices[b]! || ids[a]! - ids[b]!
+          : (a: number, b: number) => prices[b]! - prices[a]! || ids[b]! - ids[a]!;
   const start = (q.page - 1) * q.limit;
-  const total = list.length;
+  // Positions 0 … total - 1 of the columns, the first of them put in order.
+  const list = new Array<number>(total);
+  for (let k = 0; k < total; k++) list[k] = k;
   const items = firstInOrder(list, order, start + q.limit).slice(start);
-  const found = { items: items.map((i) => index.publicProduct(entries[i]!.row)), total, maxPrice };
+  const found = { items: items.map((k) => index.publicProduct(entryAt(k).row)), total, maxPrice };
   return counter ? { ...found, facets: counter.result() } : found;
 }
 
