@@ -12,8 +12,7 @@ import { createSearchEngine } from '#contract/rules/search-engine';
 import { catalogQuerySchema } from '#contract/rules/catalog-query';
 import { createCatalogIndex } from '#server/core/catalog/indexes';
 import { listCatalog } from '#server/core/catalog/listing';
-import { createMemoryStores } from '#server/store/memory-store';
-import { BENCH_CATEGORIES, benchProduct } from './catalog-data';
+import { BENCH_CATEGORIES, benchProduct, benchStores } from './catalog-data';
 import { createRng } from '#fixtures/rng';
 import type { Ratio } from './report';
 
@@ -144,13 +143,7 @@ export interface SearchListingFigures {
  */
 export async function searchListingFigures(count = 100_000, queries = 600): Promise<SearchListingFigures> {
   const rng = createRng(29);
-  const stores = createMemoryStores();
-  await stores.categories.mutate(() => ({
-    rows: BENCH_CATEGORIES.map((c) => ({ ...c })),
-    result: undefined,
-  }));
-  const products = Array.from({ length: count }, (_, i) => benchProduct(rng, i + 1));
-  await stores.products.mutate(() => ({ rows: products, result: undefined }));
+  const stores = await benchStores(Array.from({ length: count }, (_, i) => benchProduct(rng, i + 1)));
   // The trigram index built at once (a running server builds it in slices), the engine completed.
   const index = createCatalogIndex(stores, { schedule: (next) => next() });
   index.all();
