@@ -2,6 +2,7 @@
 import type { Category } from '#contract/schemas/category';
 import type { StoredProduct } from '#server/core/records';
 import type { Rng } from '#fixtures/rng';
+import { createMemoryStores } from '#server/store/memory-store';
 
 const ADJECTIVES = [
   'Classic',
@@ -54,4 +55,15 @@ export function benchProduct(rng: Rng, id: number): StoredProduct {
     collections: COLLECTIONS.filter(() => rng.next() < 0.3).slice(0, 3),
     created_at: new Date(START + rng.int(700) * DAY + rng.int(DAY)).toISOString(),
   };
+}
+
+/** Memory stores holding the bench categories and these products (the in-process benches' catalogue). */
+export async function benchStores(products: StoredProduct[]) {
+  const stores = createMemoryStores();
+  await stores.categories.mutate(() => ({
+    rows: BENCH_CATEGORIES.map((c) => ({ ...c })),
+    result: undefined,
+  }));
+  await stores.products.mutate(() => ({ rows: products, result: undefined }));
+  return stores;
 }

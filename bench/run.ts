@@ -41,7 +41,7 @@ import { runMail } from './mail';
 import type { PagesFigures } from './pages';
 import { pagesRatios, runPages } from './pages';
 import type { SearchEngineFigures } from './search-engine-bench';
-import { searchEngineFigures, searchRatios } from './search-engine-bench';
+import { searchEngineFigures, searchListingFigures, searchRatios } from './search-engine-bench';
 
 /** BENCH_PORT: engineers sharing one machine each keep to their own port range. */
 const PORT = Number(process.env.BENCH_PORT ?? 3471);
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   let search: SearchEngineFigures | null = null;
   if (wants('search')) {
     log('Search engine (issue 29; 100k products in this process, warm-up, typos on):');
-    search = searchEngineFigures(100_000);
+    search = { ...searchEngineFigures(100_000), listing: await searchListingFigures(100_000) };
     log(`  ${search.words} distinct words, search p50 ${search.searchP50.toFixed(2)} ms`);
   }
   let pages: PagesFigures | null = null;

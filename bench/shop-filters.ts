@@ -10,9 +10,8 @@ import { createCatalogIndex } from '#server/core/catalog/indexes';
 import { listCatalog } from '#server/core/catalog/listing';
 import type { StoredProduct } from '#server/core/records';
 import { toPublicProduct } from '#server/core/records';
-import { createMemoryStores } from '#server/store/memory-store';
 import { createRng, type Rng } from '#fixtures/rng';
-import { BENCH_CATEGORIES, benchProduct } from './catalog-data';
+import { BENCH_CATEGORIES, benchProduct, benchStores } from './catalog-data';
 import { percentile } from './search-engine-bench';
 
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '28', '30', '32', '34', 'One size'];
@@ -60,13 +59,7 @@ const shown = (p: StoredProduct) =>
 async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 10_000);
   const r = createRng(2029);
-  const stores = createMemoryStores();
-  await stores.categories.mutate(() => ({
-    rows: BENCH_CATEGORIES.map((c) => ({ ...c })),
-    result: undefined,
-  }));
-  const products = Array.from({ length: count }, (_, i) => product(r, i + 1));
-  await stores.products.mutate(() => ({ rows: products, result: undefined }));
+  const stores = await benchStores(Array.from({ length: count }, (_, i) => product(r, i + 1)));
   const index = createCatalogIndex(stores, { stock: { shown, onShownChange: () => undefined } });
   index.all(); // the sorted lists, as the first listing of a running server builds them
   index.completeSearchEngine();

@@ -3,6 +3,7 @@ import type { Product, ProductListResponse } from '#contract/schemas/product';
 import { effectivePrice } from '#contract/rules/money';
 import { setRange } from './storefront-helpers';
 import { cardTitles, expectControlled, persistentContext } from './pwa-helpers';
+import { parseListing, productQuery } from '../web/src/features/catalog/listing-url';
 
 /**
  * Issue 6: the installable offline PWA against the real server built from dist/. One online visit of /,
@@ -36,6 +37,33 @@ function pickListing(categories: Category[], all: Product[]) {
   throw new Error('no category with a repeated title word');
 }
 
+/**
+ * Title words of 5+ letters, most frequent first, each misspelt by swapping two neighbouring letters (one
+ * typo): only those no title or SKU holds as typed, so the plain substring search finds nothing for them.
+ */
+function misspellings(all: Product[]): Array<{ word: string; typo: string }> {
+  const counts = new Map<string, number>();
+  for (const p of all)
+    for (const w of new Set(p.title.toLowerCase().split(/[^a-z]+/)))
+      if (w.length >= 5) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const texts = all.map((p) => `${p.title} ${p.sku}`.toLowerCase());
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([word]) => {
+      const i = word[2] !== word[3] ? 2 : 1;
+      return { word, typo: word.slice(0, i) + word[i + 1]! + word[i]! + word.slice(i + 2) };
+    })
+    .filter(({ word, typo }) => typo !== word && !texts.some((t) => t.includes(typo)));
+}
+
+/** The API call the listing page makes for a /products URL (its own productQuery). */
+function apiUrl(listing: string): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(productQuery(parseListing(listing))))
+    for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) params.append(k, String(one));
+  return `/api/products?${params}`;
+}
+
 test('installable, controlled, and browsing works offline after one visit', async ({ request }, testInfo) => {
   const baseURL = String(testInfo.project.use.baseURL);
   const { context, page, close } = await persistentContext(baseURL);
@@ -54,6 +82,16 @@ test('installable, controlled, and browsing works offline after one visit', asyn
     const seen = new Set([...home.items, ...listing.items].map((p) => p.id));
     const unseen = all.find((p) => !seen.has(p.id));
     if (!unseen) throw new Error('every product was on a page already');
+    // A misspelt title word the server's typo tolerance answers with 2+ products, the word meant among them.
+    let misspelt: { word: string; typo: string; answer: ProductListResponse } | undefined;
+    for (const { word, typo } of misspellings(all)) {
+      const answer = (await (await request.get(apiUrl(`name=${typo}`))).json()) as ProductListResponse;
+      if (answer.total >= 2 && answer.items.some((p) => p.title.toLowerCase().includes(word))) {
+        misspelt = { word, typo, answer };
+        break;
+      }
+    }
+    if (!misspelt) throw new Error('no misspelt title word finds 2+ products on the server');
 
     // One online visit: the worker installs and takes control, the background sync copies the catalogue.
     await page.goto('/');
@@ -102,6 +140,15 @@ test('installable, controlled, and browsing works offline after one visit', asyn
     await expect.poll(() => cardTitles(page, 'main')).toEqual(listing.items.map((p) => p.title));
     await expect(page.getByText(/^\d+ products? found$/)).toHaveText(
       `${listing.total} ${listing.total === 1 ? 'product' : 'products'} found`,
+    );
+
+    // The same misspelt search offline: the server's first page, in its order, and its count.
+    await page.goto(`/products?name=${misspelt.typo}`);
+    await expect
+      .poll(() => cardTitles(page, 'main'), { message: misspelt.typo })
+      .toEqual(misspelt.answer.items.map((p) => p.title));
+    await expect(page.getByText(/^\d+ products? found$/)).toHaveText(
+      `${misspelt.answer.total} ${misspelt.answer.total === 1 ? 'product' : 'products'} found`,
     );
 
     // A product never opened online.

@@ -29,15 +29,40 @@ export interface Entry {
   text: string;
   /** Its sizes, colours and in-stock as numbers, read on first use (catalog/facet-index.ts). */
   facts?: FacetRow | undefined;
+  /** The last search that listed it (catalog/search-listing.ts: a search's matches without a Map of ids). */
+  searched?: number;
+  /**
+   * `created_at` in milliseconds when it is a canonical ISO time (then the numbers' order is the strings'),
+   * else NaN: a search puts many products in order and compares these first (see `byTime`).
+   */
+  time?: number;
 }
 
-const entryOf = (row: StoredProduct): Entry => ({ row, price: effectivePrice(row), text: searchText(row) });
+const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const timeOf = (createdAt: string): number => (CANONICAL_TIME.test(createdAt) ? Date.parse(createdAt) : NaN);
+
+const entryOf = (row: StoredProduct): Entry => ({
+  row,
+  price: effectivePrice(row),
+  text: searchText(row),
+  searched: 0,
+  time: timeOf(row.created_at),
+});
 
 /** The same order as compareProducts('price_asc') in contract/rules/catalog-query.ts. */
 export const byPrice = (a: Entry, b: Entry): number => a.price - b.price || a.row.id - b.row.id;
 /** The same order as compareProducts('latest'). */
 export const byDate = (a: Entry, b: Entry): number =>
   a.row.created_at < b.row.created_at ? 1 : a.row.created_at > b.row.created_at ? -1 : b.row.id - a.row.id;
+
+/**
+ * byDate, reading the entries' times first: two different canonical times compare as numbers (the same
+ * order as their strings), anything else as byDate does.
+ */
+export const byTime = (a: Entry, ta: number, b: Entry, tb: number): number =>
+  timesDecide(ta, tb) ? tb - ta : byDate(a, b);
+/** Whether two entries' times alone give byDate's answer (tb - ta): both canonical, and different. */
+export const timesDecide = (ta: number, tb: number): boolean => ta !== tb && ta === ta && tb === tb;
 
 export class Ordering {
   readonly byPrice: SortedList<Entry>;
@@ -80,6 +105,11 @@ export function createCatalogIndex(
 ) {
   let built = false;
   const entries = new Map<number, Entry>();
+  /**
+   * The same entries in an array indexed by id (ids are small whole numbers, so it stays dense): a search
+   * looks up every product it finds, up to the whole catalogue, and a Map's look-up costs several times more.
+   */
+  const entryById: Array<Entry | undefined> = [];
   const all = new Ordering(chunk);
   const byCategory = new Map<number, Ordering>();
   const byCollection = new Map<string, Ordering>();
@@ -110,7 +140,10 @@ export function createCatalogIndex(
 
   function build(): void {
     const list = stores.products.all().map(entryOf);
-    for (const e of list) entries.set(e.row.id, e);
+    for (const e of list) {
+      entries.set(e.row.id, e);
+      entryById[e.row.id] = e;
+    }
     all.byPrice.reset(list);
     all.byDate.reset(list);
     const buckets = new Map<Ordering, Entry[]>();
@@ -186,6 +219,7 @@ export function createCatalogIndex(
       const e = entries.get(row.id);
       if (!e) continue;
       entries.delete(row.id);
+      entryById[row.id] = undefined;
       for (const o of new Set(groupsOf(e.row))) o.delete(e);
       if (grams) removeGrams(grams, e);
       search.removed(row.id);
@@ -193,6 +227,7 @@ export function createCatalogIndex(
     for (const row of put) {
       const e = entryOf(row);
       entries.set(row.id, e);
+      entryById[row.id] = e;
       for (const o of new Set(groupsOf(row))) o.insert(e);
       if (grams) addGrams(grams, e);
       search.put(row);
@@ -250,7 +285,7 @@ export function createCatalogIndex(
       }
       return best;
     },
-    entry: (id: number): Entry | undefined => (ready(), entries.get(id)),
+    entry: (id: number): Entry | undefined => (ready(), entryById[id]),
     /** The shop filters and facet counts (catalog/facet-index.ts). */
     facets: () => facets,
     /**

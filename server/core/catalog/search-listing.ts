@@ -17,16 +17,46 @@ import { matchesSearch, searchTerms } from '#contract/rules/search-text';
 import type { Suggestions } from '#contract/schemas/search';
 import { SUGGEST_CATEGORIES, SUGGEST_PRODUCTS } from '#contract/schemas/search';
 import type { CatalogIndex, Entry } from './indexes';
-import { byDate, byPrice } from './indexes';
+import { byDate, timesDecide } from './indexes';
 import type { Listing } from './listing';
 
-/** Every product the text finds, with its score (0: found by the substring search only). */
-export function searchHits(index: CatalogIndex, text: string): Map<number, number> {
-  const hits = index.searchEngine()?.search(text) ?? new Map<number, number>();
+/** Numbers each search, to mark the entries it has visited (Entry.searched). */
+let searches = 0;
+
+/**
+ * Visits every product the text finds, with its score: the engine's typed hits (no Map of up to the whole
+ * catalogue's ids), then the plain substring matches it did not find (score 0). An entry already visited
+ * by this search carries its number (Entry.searched), so none is visited twice.
+ */
+export function eachSearchMatch(
+  index: CatalogIndex,
+  text: string,
+  visit: (e: Entry, score: number, id: number) => void,
+): void {
+  const found = index.searchEngine()?.hits(text);
+  const mark = ++searches;
+  if (found)
+    for (let i = 0; i < found.ids.length; i++) {
+      const id = found.ids[i]!;
+      const e = index.entry(id);
+      if (!e) continue;
+      e.searched = mark;
+      visit(e, found.scores[i]!, id);
+    }
   const terms = searchTerms(text);
   const pool: Iterable<Entry> = index.searchCandidates(terms) ?? index.all().byDate;
-  for (const e of pool) if (!hits.has(e.row.id) && matchesSearch(e.text, terms)) hits.set(e.row.id, 0);
-  return hits;
+  for (const e of pool)
+    if (e.searched !== mark && matchesSearch(e.text, terms)) {
+      e.searched = mark;
+      visit(e, 0, e.row.id);
+    }
+}
+
+/** A typed column twice as long, its values kept. */
+function grown(a: Float64Array): Float64Array {
+  const b = new Float64Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 function categoryTest(index: CatalogIndex, slug: string | undefined): ((e: Entry) => boolean) | null {
@@ -55,38 +85,63 @@ export function firstInOrder<T>(list: T[], order: (a: T, b: T) => number, n: num
 }
 
 function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
-  const hits = searchHits(index, text);
   const inCategory = categoryTest(index, q.category);
   const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
   // The shop filters and their facets (issue 29; catalog/facet-index.ts), counted in the same pass.
   const shop = index.facets().matcher(q);
   const counter = q.facets ? index.facets().counter(q) : null;
   let maxPrice = 0;
-  const list: Entry[] = [];
-  for (const id of hits.keys()) {
-    const e = index.entry(id);
-    if (!e) continue;
-    if (inCategory && !inCategory(e)) continue;
-    if (q.collection && !e.row.collections.includes(q.collection)) continue;
-    if (q.stock && q.stock !== 'all' && !matchesStock(e.row, q.stock)) continue;
-    counter?.add(e, e.price);
-    if (shop && !shop(e)) continue;
-    if (e.price > maxPrice) maxPrice = e.price;
-    if ((limit === undefined || e.price <= limit) && matchesMinPrice(e.price, q.minPrice)) list.push(e);
-  }
+  // The products kept, as typed columns (id, score, time, price) grown by doubling: no array of entries
+  // grown push by push, and the first page is put in order without reading the entries again.
+  let total = 0;
+  let ids: Float64Array = new Float64Array(256);
+  let scores: Float64Array = new Float64Array(256);
+  let times: Float64Array = new Float64Array(256);
+  let prices: Float64Array = new Float64Array(256);
+  const { collection, minPrice } = q;
+  const stock = q.stock && q.stock !== 'all' ? q.stock : undefined;
+  eachSearchMatch(index, text, (e, score, id) => {
+    if (inCategory && !inCategory(e)) return;
+    if (collection && !e.row.collections.includes(collection)) return;
+    if (stock && !matchesStock(e.row, stock)) return;
+    const price = e.price;
+    counter?.add(e, price);
+    if (shop && !shop(e)) return;
+    if (price > maxPrice) maxPrice = price;
+    if ((limit !== undefined && price > limit) || !matchesMinPrice(price, minPrice)) return;
+    if (total === ids.length) {
+      ids = grown(ids);
+      scores = grown(scores);
+      times = grown(times);
+      prices = grown(prices);
+    }
+    ids[total] = id;
+    scores[total] = score;
+    times[total] = e.time ?? NaN;
+    prices[total++] = price;
+  });
+  const entryAt = (k: number): Entry => index.entry(ids[k]!)!;
+  // byDate and byPrice (catalog/indexes.ts) read from the columns; byDate's own test when times do not decide.
+  const latest = (a: number, b: number): number => {
+    const ta = times[a]!;
+    const tb = times[b]!;
+    return timesDecide(ta, tb) ? tb - ta : byDate(entryAt(a), entryAt(b));
+  };
   const sort = sortOf(q);
   const order =
     sort === 'relevance'
-      ? (a: Entry, b: Entry) => hits.get(b.row.id)! - hits.get(a.row.id)! || byDate(a, b)
+      ? (a: number, b: number) => scores[b]! - scores[a]! || latest(a, b)
       : sort === 'latest'
-        ? byDate
+        ? latest
         : sort === 'price_asc'
-          ? byPrice
-          : (a: Entry, b: Entry) => byPrice(b, a);
+          ? (a: number, b: number) => prices[a]! - prices[b]! || ids[a]! - ids[b]!
+          : (a: number, b: number) => prices[b]! - prices[a]! || ids[b]! - ids[a]!;
   const start = (q.page - 1) * q.limit;
-  const total = list.length;
+  // Positions 0 … total - 1 of the columns, the first of them put in order.
+  const list = new Array<number>(total);
+  for (let k = 0; k < total; k++) list[k] = k;
   const items = firstInOrder(list, order, start + q.limit).slice(start);
-  const found = { items: items.map((e) => index.publicProduct(e.row)), total, maxPrice };
+  const found = { items: items.map((k) => index.publicProduct(entryAt(k).row)), total, maxPrice };
   return counter ? { ...found, facets: counter.result() } : found;
 }
 
