@@ -16,23 +16,12 @@ import { createApp } from '#server/http/app';
 import { createLimitedServer } from '#server/http/server-settings';
 import { createLogger } from '#server/ops/logger';
 import { createMetrics } from '#server/ops/metrics';
+import { jsonLines } from '#server/test/ops-kit';
 import { openTestBackend, TEST_ADMIN } from '#server/test/test-server';
 import { pageSourceOf } from './page-source';
+import { TEST_SITE, testShell } from './test-site';
 import { createShellLoader, RECHECK_MS } from './page-shell';
 import type { LoadedSsr, SsrModule } from './ssr-render';
-
-const SHELL = (build: string) => `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Threadline</title>
-    <script type="module" crossorigin src="/assets/index-${build}.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 const cartCookie = (qty: number) =>
   `cart=${encodeURIComponent(
@@ -67,7 +56,7 @@ let entry: SsrModule;
 async function startSite(name: string, trustProxy = false): Promise<Site> {
   const dist = join(dir, name, 'dist');
   await mkdir(dist, { recursive: true });
-  await writeFile(join(dist, 'index.html'), SHELL('abc'));
+  await writeFile(join(dist, 'index.html'), testShell('abc'));
   const backend = await openTestBackend({ dataDir: join(dir, name, 'data'), currency: 'EUR' });
   const loaded: LoadedSsr = { stamp: 'test', module: entry };
   // The built shell's loader, on a clock of the test's: a slow machine cannot make it look again mid-test.
@@ -84,18 +73,7 @@ async function startSite(name: string, trustProxy = false): Promise<Site> {
     log: () => undefined,
     pages: {
       source: pageSourceOf(backend.core),
-      site: {
-        publicUrl: 'https://shop.example',
-        currency: 'EUR',
-        store: {
-          name: 'Threadline',
-          tagline: 'Clothing',
-          about: 'About',
-          email: 'a@b.example',
-          phones: ['1'],
-          social: [],
-        },
-      },
+      site: TEST_SITE,
       shell: createShellLoader(dist, () => clock.now),
       // As the built rendering's loader (ssr-render.ts), it tells its current value.
       ssr: Object.assign(async () => loaded, { current: () => loaded }),
@@ -131,11 +109,7 @@ async function startSite(name: string, trustProxy = false): Promise<Site> {
           .on('error', reject)
           .end();
       }),
-    lines: () =>
-      out
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
+    lines: () => jsonLines(out),
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
@@ -276,7 +250,7 @@ describe('a held page before Koa', () => {
   it('a new build of the shell is never answered with a page made from the old one', async () => {
     await site.get('/privacy-policy');
     expect((await site.get('/privacy-policy')).viaKoa).toBe(false);
-    await writeFile(join(site.dist, 'index.html'), SHELL('def'));
+    await writeFile(join(site.dist, 'index.html'), testShell('def'));
     // The shell is looked at again at most once a second (page-shell.ts): a page through Koa reads the new
     // one, while the privacy page held is still made from the old one.
     site.clock.now += RECHECK_MS;
@@ -285,7 +259,7 @@ describe('a held page before Koa', () => {
     expect(next.viaKoa).toBe(true);
     expect(next.body.toString()).toContain('/assets/index-def.js');
     expect(next.body.toString()).not.toContain('/assets/index-abc.js');
-    await writeFile(join(site.dist, 'index.html'), SHELL('abc'));
+    await writeFile(join(site.dist, 'index.html'), testShell('abc'));
   });
 });
 

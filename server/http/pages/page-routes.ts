@@ -280,14 +280,7 @@ export function createPages(options: PagesOptions): Pages {
     if (page) await send(ctx, forVisitor(page, cartCookieOf(ctx.get('cookie') || undefined)));
   };
 
-  function serveRaw(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string,
-    querystring: string,
-    secure: boolean,
-    id: string | undefined,
-  ): { status: number; bytes: number } | null {
+  const serveRaw: Pages['serveRaw'] = (req, res, path, querystring, secure, id) => {
     const route = pageRouteOf(path);
     if (!route) return null;
     // As the Koa path would find them now; undefined: a loader that would look again (Koa's turn).
@@ -312,7 +305,7 @@ export function createPages(options: PagesOptions): Pages {
     res.writeHead(page.status, headers);
     res.end(body);
     return { status: page.status, bytes: body.length };
-  }
+  };
 
   return { middleware, serveRaw };
 }
