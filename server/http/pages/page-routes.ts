@@ -169,7 +169,10 @@ async function send(ctx: Context, p: Prepared): Promise<void> {
   ctx.body = p.bytes;
 }
 
-/** The page cache's key of a page route (null: not kept). One copy for all the client's screens; listings by their catalogue parameters only. */
+/**
+ * The page cache's key of a page route (null: not kept). One copy for all the client's screens; listings by
+ * their catalogue parameters only.
+ */
 function pageKeyOf(route: PageRoute, path: string, querystring: string): string | null {
   if (route.kind === 'client') return 'page client';
   if (route.kind === 'listing') {
