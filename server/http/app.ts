@@ -14,7 +14,7 @@ import { API_SECURITY_HEADERS, securityHeaderSet, securityHeaders } from './midd
 import { createApiRouter } from './routes/api-routes';
 import { serveUploads, serveWebApp } from './routes/static-files';
 import type { PagesOptions } from './pages/page-routes';
-import { pageRoutes } from './pages/page-routes';
+import { createPages } from './pages/page-routes';
 
 export interface AppDeps {
   api: Api;
@@ -46,7 +46,7 @@ export interface AppDeps {
 }
 
 /**
- * Koa whose listener (`callback()`, which `listen` uses too) answers the cached catalogue reads before Koa
+ * Koa whose listener (`callback()`, which `listen` uses too) answers the cached catalogue reads and pages before Koa
  * (fast-reads.ts), so the server, the tests and the bench all run the same path.
  */
 class ShopApp extends Koa {
@@ -81,7 +81,8 @@ export function createApp({
   const cached = cachedAnswers ?? createCachedAnswers(api, { headers: API_SECURITY_HEADERS });
   const router = createApiRouter(api, cached);
   const lines = logger ? new RequestLines(logger, metrics) : undefined;
-  app.fast = fastReads({ cached, trustProxy, lines });
+  const shopPages = pages ? createPages({ ...pages, distDir, headers: security }) : undefined;
+  app.fast = fastReads({ cached, trustProxy, lines, pages: shopPages });
   if (lines) app.use(requestLog(lines));
   app.use(errorHandler(log, security));
   // Repeated catalogue reads are answered before routing (cached-answers.ts), behind the error
@@ -93,7 +94,7 @@ export function createApp({
   app.use(serveUploads(uploadsDir, demoPictures));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
-  if (pages) app.use(pageRoutes({ ...pages, distDir }));
+  if (shopPages) app.use(shopPages.middleware);
   app.use(serveWebApp(distDir, { redirectUnknown: Boolean(pages), files: !dev }));
   return app;
 }

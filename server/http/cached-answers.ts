@@ -22,7 +22,7 @@ import type { CacheStats } from '#server/core/structures/bounded-cache';
 import { BoundedCache, stringBytes } from '#server/core/structures/bounded-cache';
 import { etagMatches } from '#server/core/api/etag';
 import { answerKey } from './answer-key';
-import { API_SECURITY_HEADERS, HSTS, setSecurityHeaders } from './middleware/security-headers';
+import { API_SECURITY_HEADERS, HSTS, isApiPath, setSecurityHeaders } from './middleware/security-headers';
 import type { Encoding } from './compression';
 import { COMPRESS_MIN_BYTES, compressedOnce, pickEncoding } from './compression';
 
@@ -185,7 +185,8 @@ export function createCachedAnswers(api: Api, options: CachedAnswersOptions = {}
     /** The shortcut: answers a GET it holds, otherwise passes it on to the routes. */
     middleware(): Middleware {
       return async (ctx, next) => {
-        if (ctx.method !== 'GET') return next();
+        // Only the API's reads are kept here: a page or a file is neither a hit nor a miss of this cache.
+        if (ctx.method !== 'GET' || !isApiPath(ctx.path)) return next();
         const key = answerKey(ctx.path, ctx.querystring);
         const hit = key === null ? undefined : answers.get(key);
         // For the metrics (middleware/request-log.ts): only cacheable reads count as hits or misses.

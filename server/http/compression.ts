@@ -65,6 +65,8 @@ function parseEncoding(acceptEncoding: string): Encoding | null {
 interface Compressed {
   done: Promise<Buffer>;
   bytes: number;
+  /** The bytes, once made: read synchronously by the shortcuts before Koa (compressedHeld). */
+  out?: Buffer;
 }
 
 const cache = new BoundedCache<string, Compressed>({
@@ -104,6 +106,7 @@ export function compressedOnce(
   entry.done.then(
     (out) => {
       entry.bytes = out.length;
+      entry.out = out;
       // Re-measured only if still held: an evicted entry stays out.
       if (cache.get(k) === entry) cache.set(k, entry);
     },
@@ -113,6 +116,15 @@ export function compressedOnce(
     },
   );
   return entry.done;
+}
+
+/**
+ * What compressedOnce has finished making under `key`, or undefined (not asked for yet, still under way, or
+ * dropped): for an answer written before Koa (fast-reads.ts), which sends held bytes or leaves the request to
+ * Koa, never compresses per request.
+ */
+export function compressedHeld(key: string, encoding: Encoding): Buffer | undefined {
+  return cache.get(`${encoding}\u0000${key}`)?.out;
 }
 
 /**

@@ -19,7 +19,9 @@ const PATTERNS: Pattern[] = Object.values(ROUTES).map(({ method, path }) => ({
 
 export function routePattern(method: string, path: string): string {
   const m = method === 'HEAD' ? 'GET' : method;
-  for (const p of PATTERNS) if (p.method === m && p.regex.test(path)) return p.pattern;
+  // Every pattern starts with API_BASE: a page or a file need not try them (the shop's pages are a hot path).
+  if (path.startsWith(API_BASE))
+    for (const p of PATTERNS) if (p.method === m && p.regex.test(path)) return p.pattern;
   if (path === '/api/ready') return path;
   if (path === API_BASE || path.startsWith(`${API_BASE}/`)) return `${API_BASE}/(unknown)`;
   if (path.startsWith('/uploads/')) return '/uploads/:file';

@@ -31,6 +31,13 @@ const listen = async (server: Server, port = 0): Promise<number> => {
   return (server.address() as AddressInfo).port;
 };
 
+/** A JSON-lines log's entries. */
+export const jsonLines = (text: string): Record<string, unknown>[] =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
 export interface OpsTestServer {
   baseUrl: string;
   opsUrl?: string;
@@ -110,11 +117,7 @@ export async function startOpsTestServer(
     client: createClient(() => ({ baseUrl, admin: TEST_ADMIN })),
     koaCalls: () => koaCalls,
     logText: () => out,
-    logLines: () =>
-      out
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
+    logLines: () => jsonLines(out),
     async close() {
       server.closeAllConnections();
       ops?.closeAllConnections();

@@ -9,16 +9,23 @@
  * cache (structures/bounded-cache.ts, the answer caches' own) keyed by the normalised path and the
  * catalogue parameters (answer-key.ts: unknown parameters share one copy), tagged with the catalogue
  * version so any catalogue write drops them all, and sent with an ETag and `Cache-Control: no-cache`.
+ *
+ * A held page that is still current (the catalogue version, and the stamps of the shell and the rendering it
+ * was made from) is also answered before Koa (`serveRaw`, called by fast-reads.ts): the same bytes and headers
+ * as the Koa path's, the visitor's cart filled in alike; a compressed page only once the Koa path has made
+ * that compression (compression.ts keeps it), so the shortcut never compresses.
  */
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import { etagMatches } from '#server/core/api/etag';
 import { BoundedCache, stringBytes } from '#server/core/structures/bounded-cache';
 import { answerKey } from '../answer-key';
-import { COMPRESS_MIN_BYTES, compressedOnce, pickEncoding } from '../compression';
+import { COMPRESS_MIN_BYTES, compressedHeld, compressedOnce, pickEncoding } from '../compression';
+import { HSTS, securityHeaderSet } from '../middleware/security-headers';
 import type { PageSource } from './page-source';
 import { pageRouteOf, type PageRoute } from './page-routes-table';
-import { createShellLoader, pageHtml, type Shell } from './page-shell';
+import { createShellLoader, pageHtml, type Loader, type Shell } from './page-shell';
 import { createPageRenderer } from './render-page';
 import type { SiteSettings } from './site';
 import { createSitemaps } from './sitemap';
@@ -53,7 +60,11 @@ interface CartHoles {
   empty: { badge: string; total: string };
 }
 
-const CART_COOKIE = 'cart';
+/** The `cart` cookie's value as Koa's ctx.cookies.get reads it (the cookies package: first match, quotes off). */
+function cartCookieOf(header: string | undefined): string | undefined {
+  const value = header ? /(?:^|;) *cart=([^;]*)/.exec(header)?.[1] : undefined;
+  return value?.startsWith('"') ? value.slice(1, -1) : value;
+}
 
 export interface PagesOptions {
   source: PageSource;
@@ -63,10 +74,15 @@ export interface PagesOptions {
   sitemapPageSize?: number;
   maxBytes?: number;
   maxEntries?: number;
-  /** The server's rendering (ssr-render.ts); by default the one built into <distDir>/server/. */
-  ssr?: () => Promise<LoadedSsr | null>;
+  /**
+   * The server's rendering (ssr-render.ts); by default the one built into <distDir>/server/. Pages are
+   * answered before Koa only with a loader that tells its `current` value (the built one does).
+   */
+  ssr?: Loader<LoadedSsr>;
   /** The page template (page-shell.ts); by default the built <distDir>/index.html. */
-  shell?: () => Promise<Shell | null>;
+  shell?: Loader<Shell>;
+  /** The pages' security headers (middleware/security-headers.ts), for the answers written before Koa. */
+  headers?: Readonly<Record<string, string>>;
   /**
    * The stylesheets and chunks a rendered screen links in its head (screen-assets.ts); by default from the
    * build's manifest, read again with each new shell.
@@ -131,6 +147,9 @@ function forVisitor(p: Prepared, cookie: string | undefined): Prepared {
   return { ...p, bytes, etag: `${p.etag.slice(0, -1)}.${sha1(`${badge}\n${total}`)}"`, cart: undefined };
 }
 
+const encodingOf = (p: Prepared, acceptEncoding: string | undefined) =>
+  p.bytes.length >= COMPRESS_MIN_BYTES ? pickEncoding(acceptEncoding) : null;
+
 async function send(ctx: Context, p: Prepared): Promise<void> {
   ctx.set('ETag', p.etag);
   ctx.set('Cache-Control', 'no-cache');
@@ -141,7 +160,7 @@ async function send(ctx: Context, p: Prepared): Promise<void> {
   }
   ctx.status = p.status;
   ctx.type = p.type;
-  const encoding = p.bytes.length >= COMPRESS_MIN_BYTES ? pickEncoding(ctx.get('accept-encoding')) : null;
+  const encoding = encodingOf(p, ctx.get('accept-encoding'));
   if (encoding && ctx.method === 'GET') {
     ctx.set('Content-Encoding', encoding);
     ctx.body = await compressedOnce(p.etag, encoding, () => p.bytes, 'answer');
@@ -150,12 +169,47 @@ async function send(ctx: Context, p: Prepared): Promise<void> {
   ctx.body = p.bytes;
 }
 
-export function pageRoutes(options: PagesOptions): Middleware {
+/**
+ * The page cache's key of a page route (null: not kept). One copy for all the client's screens; listings by
+ * their catalogue parameters only.
+ */
+function pageKeyOf(route: PageRoute, path: string, querystring: string): string | null {
+  if (route.kind === 'client') return 'page client';
+  if (route.kind === 'listing') {
+    const key = answerKey('/products', querystring);
+    return key && `page ${key}`;
+  }
+  return `page ${path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path}`;
+}
+
+/** What a page is made from: the shell, and for the shop's pages the rendering too. */
+const stampOf = (shell: Shell, app: LoadedSsr | null): string =>
+  app ? `${shell.stamp}|${app.stamp}` : shell.stamp;
+
+export interface Pages {
+  /** The Koa path: every page, sitemap and robots.txt. */
+  middleware: Middleware;
+  /**
+   * The shortcut before Koa (fast-reads.ts), for a GET without If-None-Match: writes the page when it is held
+   * and current, in this encoding; what went out, or null (Koa then answers as usual).
+   */
+  serveRaw(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    querystring: string,
+    secure: boolean,
+    id: string | undefined,
+  ): { status: number; bytes: number } | null;
+}
+
+export function createPages(options: PagesOptions): Pages {
   const { source, site } = options;
   const renderer = createPageRenderer(source, site);
   const sitemaps = createSitemaps(source, site, options.sitemapPageSize);
   const shell = options.shell ?? createShellLoader(options.distDir);
   const ssr = options.ssr ?? createSsrLoader(options.distDir);
+  const fixed = Object.entries(options.headers ?? securityHeaderSet()).flat();
   const port = catalogPortOf(source);
   // The build's manifest, read again with each new build (the shell's stamp).
   let manifest: { stamp: string; read: ReturnType<typeof readManifest> } | null = null;
@@ -188,7 +242,7 @@ export function pageRoutes(options: PagesOptions): Middleware {
     return made;
   };
 
-  return async (ctx, next) => {
+  const middleware: Middleware = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const path = ctx.path;
     if (sitemaps.owns(path)) {
@@ -203,17 +257,9 @@ export function pageRoutes(options: PagesOptions): Middleware {
     if (!route) return next();
     const current = await shell();
     if (!current) return next();
-    const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-    // One copy for all the client's screens; listings by their catalogue parameters only.
-    const key =
-      route.kind === 'client'
-        ? 'client'
-        : route.kind === 'listing'
-          ? answerKey('/products', ctx.querystring)
-          : trimmed;
     const app = route.kind === 'client' ? null : await ssr();
-    const stamp = app ? `${current.stamp}|${app.stamp}` : current.stamp;
-    const page = await through(key && `page ${key}`, stamp, async () => {
+    const stamp = stampOf(current, app);
+    const page = await through(pageKeyOf(route, path, ctx.querystring), stamp, async () => {
       const rendered = renderer.renderPage(route, ctx.querystring);
       // The shop pages' body: the app rendered on the server (ssr-render.ts), for the anonymous shop.
       if (!app || rendered.status !== 200)
@@ -234,6 +280,35 @@ export function pageRoutes(options: PagesOptions): Middleware {
       }
       return preparedWithCart(rendered.status, pageHtml(current, rendered), stamp, app.module);
     });
-    if (page) await send(ctx, forVisitor(page, ctx.cookies.get(CART_COOKIE)));
+    if (page) await send(ctx, forVisitor(page, cartCookieOf(ctx.get('cookie') || undefined)));
   };
+
+  const serveRaw: Pages['serveRaw'] = (req, res, path, querystring, secure, id) => {
+    const route = pageRouteOf(path);
+    if (!route) return null;
+    // As the Koa path would find them now; undefined: a loader that would look again (Koa's turn).
+    const current = shell.current?.();
+    const app = route.kind === 'client' ? null : ssr.current?.();
+    if (!current || app === undefined) return null;
+    const key = pageKeyOf(route, path, querystring);
+    const held = key === null ? undefined : cache.get(key);
+    if (!held || held.shell !== stampOf(current, app)) return null;
+    const page = forVisitor(held, cartCookieOf(req.headers.cookie));
+    const encoding = encodingOf(page, req.headers['accept-encoding']);
+    const body = encoding ? compressedHeld(page.etag, encoding) : page.bytes;
+    if (!body) return null;
+    // The Koa path's headers: the security set, then send's, then the request's own.
+    const headers = fixed.concat(
+      ['ETag', page.etag, 'Cache-Control', 'no-cache', 'Vary', 'Accept-Encoding', 'Content-Type', page.type],
+      encoding ? ['Content-Encoding', encoding] : [],
+      ['Content-Length', String(body.length)],
+      secure ? ['Strict-Transport-Security', HSTS] : [],
+      id ? ['X-Request-Id', id] : [],
+    );
+    res.writeHead(page.status, headers);
+    res.end(body);
+    return { status: page.status, bytes: body.length };
+  };
+
+  return { middleware, serveRaw };
 }

@@ -16,10 +16,17 @@ export interface Shell {
   readonly html: string;
 }
 
-const RECHECK_MS = 1000;
+/**
+ * The shell's or the rendering's loader. `current`, where there is one, tells synchronously what the loader
+ * would answer now without looking (undefined: it would look first): the shortcut before Koa (page-routes.ts
+ * `serveRaw`) serves a held page only while it is made from that.
+ */
+export type Loader<T> = (() => Promise<T | null>) & { current?: () => T | null | undefined };
+
+export const RECHECK_MS = 1000;
 const ROOT = '<div id="root"></div>';
 
-export function createShellLoader(distDir: string, now: () => number = Date.now) {
+export function createShellLoader(distDir: string, now: () => number = Date.now): Loader<Shell> {
   const file = join(distDir, 'index.html');
   let held: Shell | null = null;
   let checkedAt = -Infinity;
@@ -34,7 +41,7 @@ export function createShellLoader(distDir: string, now: () => number = Date.now)
   }
 
   /** null: the app is not built (the static files' own answer explains). */
-  return async (): Promise<Shell | null> => {
+  const shell = async (): Promise<Shell | null> => {
     if (now() - checkedAt < RECHECK_MS) return held;
     pending ??= load().finally(() => {
       checkedAt = now();
@@ -42,6 +49,7 @@ export function createShellLoader(distDir: string, now: () => number = Date.now)
     });
     return pending;
   };
+  return Object.assign(shell, { current: () => (now() - checkedAt < RECHECK_MS ? held : undefined) });
 }
 
 /** The shell with the page's head in place of its default title and description. */

@@ -18,20 +18,8 @@ import { createApp } from '#server/http/app';
 import { openTestBackend } from '#server/test/test-server';
 import { money } from '#web/lib/store-config';
 import { pageSourceOf } from './page-source';
+import { TEST_SITE, testShell } from './test-site';
 import type { SsrModule } from './ssr-render';
-
-const SHELL = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Threadline</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 let backend: Backend;
 let server: Server;
@@ -68,7 +56,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'threadline-ssr-'));
   const dist = join(dir, 'dist');
   await mkdir(dist, { recursive: true });
-  await writeFile(join(dist, 'index.html'), SHELL);
+  await writeFile(join(dist, 'index.html'), testShell('abc'));
   backend = await openTestBackend({ dataDir: join(dir, 'data'), currency: 'EUR' });
   const entry = (await import('#web/entry-server')) as SsrModule;
   const counted: SsrModule = {
@@ -85,18 +73,7 @@ beforeAll(async () => {
     log: () => undefined,
     pages: {
       source: pageSourceOf(backend.core),
-      site: {
-        publicUrl: 'https://shop.example',
-        currency: 'EUR',
-        store: {
-          name: 'Threadline',
-          tagline: 'Clothing',
-          about: 'About',
-          email: 'a@b.example',
-          phones: ['1'],
-          social: [],
-        },
-      },
+      site: TEST_SITE,
       ssr: async () => ({ stamp: 'test', module: counted }),
     },
   });

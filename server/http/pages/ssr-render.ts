@@ -11,6 +11,7 @@ import { catalogQuerySchema } from '#contract/rules/catalog-query';
 import type { CatalogPort, Rendered } from '#web/entry-server';
 import { createHtmlSanitizer } from '#server/store/html-sanitizer';
 import type { PageSource } from './page-source';
+import { RECHECK_MS, type Loader } from './page-shell';
 
 export interface SsrModule {
   renderApp(url: string, port: CatalogPort): Promise<Rendered>;
@@ -31,8 +32,6 @@ export function catalogPortOf(source: PageSource): CatalogPort {
   };
 }
 
-const RECHECK_MS = 1000;
-
 /** The built rendering, or null when there is none (the pages are then the client-rendered shell). */
 export interface LoadedSsr {
   /** Identity of this build: pages rendered by an older one are rendered again. */
@@ -40,7 +39,7 @@ export interface LoadedSsr {
   module: SsrModule;
 }
 
-export function createSsrLoader(distDir: string, now: () => number = Date.now) {
+export function createSsrLoader(distDir: string, now: () => number = Date.now): Loader<LoadedSsr> {
   const file = join(distDir, 'server', 'entry-server.js');
   let held: LoadedSsr | null = null;
   let checkedAt = -Infinity;
@@ -60,7 +59,7 @@ export function createSsrLoader(distDir: string, now: () => number = Date.now) {
     return held;
   }
 
-  return async (): Promise<LoadedSsr | null> => {
+  const ssr = async (): Promise<LoadedSsr | null> => {
     if (now() - checkedAt < RECHECK_MS) return held;
     pending ??= load()
       .catch(() => null) // a broken build: the client-rendered shell, as without one
@@ -70,4 +69,5 @@ export function createSsrLoader(distDir: string, now: () => number = Date.now) {
       });
     return pending;
   };
+  return Object.assign(ssr, { current: () => (now() - checkedAt < RECHECK_MS ? held : undefined) });
 }
