@@ -29,7 +29,7 @@ const newestFirst = (a: Listed, b: Listed) =>
   a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id;
 
 export function orderPagesTests(c: ContractClient, ctx: () => Ctx): void {
-  const tag = `pg${Date.now().toString(36)}`;
+  const tag = `pgor${Date.now().toString(36)}`;
   const who = {
     pat: { name: `Pat ${tag}`, email: `${tag}-pat@example.test` },
     quinn: { name: `Quinn ${tag}`, email: `${tag}-quinn@example.test` },
