@@ -2,15 +2,19 @@
  * The servers under test, each a child process pinned to core 0 (`taskset -c 0`) while the load
  * generator (this process) runs on core 1: ours (the real server/index.ts on a DATA_DIR), json-server
  * 0.17.4, and the two raw node:http baselines (raw-server.ts). Started, waited for, and stopped here.
+ * Ours logs as in production (a JSON line per request, LOG_LEVEL info) into bench/data/logs/ours-<port>.log.
  */
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const SERVER_CORE = '0';
 export const LOAD_CORE = '1';
+/** Where our server's stdout (its log) goes during a bench: `ours-<port>.log`, overwritten each start. */
+export const LOG_DIR = join(ROOT, 'bench', 'data', 'logs');
 
 export interface Running {
   name: string;
@@ -32,11 +36,17 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-function pinned(cmd: string, args: string[], env: NodeJS.ProcessEnv, pin = true): ChildProcess {
+function pinned(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  pin = true,
+  stdout: 'pipe' | number = 'pipe',
+): ChildProcess {
   const child = spawn(pin ? 'taskset' : cmd, pin ? ['-c', SERVER_CORE, cmd, ...args] : args, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   live.add(child);
   child.once('exit', () => live.delete(child));
@@ -49,36 +59,48 @@ async function started(
   ready: RegExp | null,
   port: number,
   timeoutMs = 120_000,
+  logFile?: string,
 ): Promise<Running> {
   const t0 = Date.now();
   let output = '';
+  // A server writing its stdout to a file: its first lines are read from there until `ready` shows.
+  const fromFile = () => (logFile ? readFileSync(logFile, 'utf8').slice(0, 1 << 16) : '');
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${name} did not start in time:\n${output.slice(-2000)}`)),
-      timeoutMs,
-    );
+    let poll: ReturnType<typeof setInterval> | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      clearInterval(poll);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`${name} did not start in time:\n${(fromFile() + output).slice(-2000)}`));
+    }, timeoutMs);
     const onData = (d: Buffer) => {
       output += d.toString();
       if (ready?.test(output)) {
-        clearTimeout(timer);
+        done();
         resolve();
       }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
+    if (logFile && ready)
+      poll = setInterval(() => {
+        if (!ready.test(fromFile())) return;
+        done();
+        resolve();
+      }, 10);
     if (!ready) {
-      clearTimeout(timer);
+      done();
       resolve();
     }
     child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code}:\n${output.slice(-2000)}`));
+      done();
+      reject(new Error(`${name} exited with ${code}:\n${(fromFile() + output).slice(-2000)}`));
     });
   });
   child.removeAllListeners('exit');
-  // Started: stop keeping the output (the request log writes a line per request, and holding it all, tested
-  // against `ready` on every chunk, would cost the harness more than the server), but keep draining it, as a
-  // log shipper would.
+  // Started: stop keeping the output (a baseline's; ours writes its request log to a file), but keep draining it.
   child.stdout?.removeAllListeners('data');
   child.stderr?.removeAllListeners('data');
   child.stdout?.resume();
@@ -107,6 +129,11 @@ export function startOurs(
 ): Promise<Running> {
   // BENCH_SERVER_NODE_ARGS (e.g. --trace-gc) helps to explain a figure; empty in normal runs.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // Its log (a line per request) goes to a file, as a server's stdout would go to a log shipper in another
+  // process: not through a pipe that the load generator (this process, on the other core) would have to drain.
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = join(LOG_DIR, `ours-${port}.log`);
+  const fd = openSync(logFile, 'w');
   const child = pinned(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', 'server/index.ts'],
@@ -122,8 +149,10 @@ export function startOurs(
       ...extraEnv,
     },
     pin,
+    fd,
   );
-  return started('ours', child, /listening on/, port);
+  closeSync(fd); // the child holds its own copy
+  return started('ours', child, /listening on/, port, 120_000, logFile);
 }
 
 export function startRaw(mode: 'stringify' | 'buffer', dataDir: string, port: number): Promise<Running> {
