@@ -1,6 +1,6 @@
 /** The HTTP cache key keeps exactly what the route reads from the query, and nothing a caller can vary freely. */
 import { describe, expect, it } from 'vitest';
-import { answerKey } from './answer-key';
+import { answerKey, answerKeyOfUrl } from './answer-key';
 
 const P = '/api/products';
 
@@ -90,5 +90,40 @@ describe('answerKey against URLSearchParams (what the route reads)', () => {
       seen.set(key, known);
     }
     expect(seen.size).toBeGreaterThan(200);
+  });
+});
+
+describe('answerKeyOfUrl (remembered per raw URL)', () => {
+  const split = (url: string) => {
+    const q = url.indexOf('?');
+    return [url, q < 0 ? url : url.slice(0, q), q < 0 ? '' : url.slice(q + 1)] as const;
+  };
+
+  it('answers what answerKey answers, for repeated, new and very long URLs', () => {
+    const words = [
+      'category=jackets',
+      'maxPrice=80',
+      'sort=price_asc',
+      'page=2',
+      'q=red',
+      'color=red',
+      'color=blue',
+      'x=1',
+      '%71=a',
+      'size=M',
+      'limit=5',
+      '',
+    ];
+    const urls: string[] = [P, '/api/products/7', `${P}?${'q=a&'.repeat(300)}`];
+    for (let i = 0; i < 6000; i++) {
+      const n = 1 + (i % 4);
+      const parts = Array.from({ length: n }, (_, j) => words[(i * 7 + j * 3) % words.length]!);
+      urls.push(`${i % 3 ? P : '/api/categories'}?${parts.join('&')}`);
+    }
+    // Twice through (the second from the memo, past its emptying at 4,096 entries).
+    for (const url of [...urls, ...urls]) {
+      const [u, path, query] = split(url);
+      expect(answerKeyOfUrl(u, path, query)).toBe(answerKey(path, query));
+    }
   });
 });

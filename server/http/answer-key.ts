@@ -40,3 +40,26 @@ export function answerKey(path: string, querystring: string): string | null {
   }
   return values ? JSON.stringify([path, ...values]) : path;
 }
+
+/** Keys remembered per raw URL (path and query as sent): most reads repeat a few URLs. */
+const KEY_MEMO_ENTRIES = 4096;
+/** Longer URLs are keyed each time (bounded memory: entries × this many characters at most, twice). */
+const KEY_MEMO_URL_CHARS = 512;
+const memo = new Map<string, string | null>();
+
+/**
+ * answerKey for a request's raw URL (`path?query`), remembered: the fast path (fast-reads.ts) asks it for every
+ * cached read, and splitting the query costs a good part of such a read's own work. The memo holds at most
+ * KEY_MEMO_ENTRIES URLs of at most KEY_MEMO_URL_CHARS characters and is emptied when full, so a caller sending
+ * endless new URLs only makes it compute, as without it.
+ */
+export function answerKeyOfUrl(url: string, path: string, querystring: string): string | null {
+  const known = memo.get(url);
+  if (known !== undefined) return known;
+  const key = answerKey(path, querystring);
+  if (url.length <= KEY_MEMO_URL_CHARS) {
+    if (memo.size >= KEY_MEMO_ENTRIES) memo.clear();
+    memo.set(url, key);
+  }
+  return key;
+}

@@ -15,7 +15,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import type { TLSSocket } from 'node:tls';
-import { answerKey } from './answer-key';
+import { answerKeyOfUrl } from './answer-key';
 import type { CachedAnswers } from './cached-answers';
 import { isApiPath } from './middleware/security-headers';
 import type { Pages } from './pages/page-routes';
@@ -55,7 +55,7 @@ export function fastReads({
     const path = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? '' : url.slice(q + 1);
     // Only the API's reads are in the answer cache; every other path may be a page.
-    const key = isApiPath(path) ? answerKey(path, query) : undefined;
+    const key = isApiPath(path) ? answerKeyOfUrl(url, path, query) : undefined;
     if (key === null || (key === undefined && !pages)) return false;
     const started = performance.now();
     const secure =

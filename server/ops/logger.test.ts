@@ -1,6 +1,6 @@
 /** The request lines' batch in front of pino's file writer: held, then written whole and in order. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, LineBatch } from './logger';
+import { createLogger, isoStamp, LineBatch } from './logger';
 
 function sink() {
   const writes: string[] = [];
@@ -69,5 +69,16 @@ describe('LineBatch', () => {
       ['abc', 200, 'request', 'info'],
       ['def', 404, 'request', 'info'],
     ]);
+  });
+});
+
+describe('isoStamp', () => {
+  it("writes pino's ISO time for any millisecond, also when the second or the millisecond repeats", () => {
+    const times = [
+      0, 5, 50, 999, 1000, 1001, 1_764_270_000_000, 1_764_270_000_007, 1_764_270_000_007, 1_764_270_000_070,
+      1_764_270_000_999, 1_764_270_001_000, 1_764_269_999_999, 4_102_444_799_999, 86_399_999,
+    ];
+    for (let i = 0; i < 500; i++) times.push(Math.floor(Math.random() * 4_102_444_800_000));
+    for (const t of times) expect(isoStamp(t)).toBe(`,"time":"${new Date(t).toISOString()}"`);
   });
 });
