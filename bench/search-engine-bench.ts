@@ -16,7 +16,7 @@ import { BENCH_CATEGORIES, benchProduct, benchStores } from './catalog-data';
 import { createRng } from '#fixtures/rng';
 import type { Ratio } from './report';
 
-const WORDS = [
+export const WORDS = [
   'jacket',
   'jakcet',
   'shirts',

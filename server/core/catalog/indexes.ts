@@ -49,6 +49,62 @@ const entryOf = (row: StoredProduct): Entry => ({
   time: timeOf(row.created_at),
 });
 
+/** Ids at or above this have no place in the IdColumns (their entries answer instead): 2M ids × 20 bytes at most. */
+export const COLUMN_IDS = 1 << 21;
+
+/**
+ * Each product's price and time (as its Entry's) in typed columns indexed by id, and a mark per id for the
+ * search under way (catalog/search-listing.ts): a search that finds most of the catalogue reads these instead
+ * of visiting every entry object, whose reads were most of its time (issue 29, `npm run bench`). A removed
+ * product's price is NaN. Ids from COLUMN_IDS up are not kept here (`covers` says no).
+ */
+export class IdColumns {
+  price = new Float64Array(1024).fill(NaN);
+  time = new Float64Array(1024);
+  mark = new Uint32Array(1024);
+  private lastMark = 0;
+
+  covers(id: number): boolean {
+    return id < this.price.length;
+  }
+
+  set(e: Entry): void {
+    const id = e.row.id;
+    if (!Number.isInteger(id) || id < 0 || id >= COLUMN_IDS) return;
+    if (id >= this.price.length) this.grow(id);
+    this.price[id] = e.price;
+    this.time[id] = e.time ?? NaN;
+  }
+
+  clear(id: number): void {
+    if (this.covers(id)) this.price[id] = NaN;
+  }
+
+  /** A number for a new search's marks: never one an id still carries (the marks start again when it wraps). */
+  nextMark(): number {
+    if (this.lastMark === 0xffffffff) {
+      this.mark.fill(0);
+      this.lastMark = 0;
+    }
+    return ++this.lastMark;
+  }
+
+  private grow(id: number): void {
+    let size = this.price.length;
+    while (size <= id) size *= 2;
+    size = Math.min(size, COLUMN_IDS);
+    const price = new Float64Array(size).fill(NaN);
+    price.set(this.price);
+    const time = new Float64Array(size);
+    time.set(this.time);
+    const mark = new Uint32Array(size);
+    mark.set(this.mark);
+    this.price = price;
+    this.time = time;
+    this.mark = mark;
+  }
+}
+
 /** The same order as compareProducts('price_asc') in contract/rules/catalog-query.ts. */
 export const byPrice = (a: Entry, b: Entry): number => a.price - b.price || a.row.id - b.row.id;
 /** The same order as compareProducts('latest'). */
@@ -110,6 +166,7 @@ export function createCatalogIndex(
    * looks up every product it finds, up to the whole catalogue, and a Map's look-up costs several times more.
    */
   const entryById: Array<Entry | undefined> = [];
+  const columns = new IdColumns();
   const all = new Ordering(chunk);
   const byCategory = new Map<number, Ordering>();
   const byCollection = new Map<string, Ordering>();
@@ -143,6 +200,7 @@ export function createCatalogIndex(
     for (const e of list) {
       entries.set(e.row.id, e);
       entryById[e.row.id] = e;
+      columns.set(e);
     }
     all.byPrice.reset(list);
     all.byDate.reset(list);
@@ -220,6 +278,7 @@ export function createCatalogIndex(
       if (!e) continue;
       entries.delete(row.id);
       entryById[row.id] = undefined;
+      columns.clear(row.id);
       for (const o of new Set(groupsOf(e.row))) o.delete(e);
       if (grams) removeGrams(grams, e);
       search.removed(row.id);
@@ -228,6 +287,7 @@ export function createCatalogIndex(
       const e = entryOf(row);
       entries.set(row.id, e);
       entryById[row.id] = e;
+      columns.set(e);
       for (const o of new Set(groupsOf(row))) o.insert(e);
       if (grams) addGrams(grams, e);
       search.put(row);
@@ -286,6 +346,8 @@ export function createCatalogIndex(
       return best;
     },
     entry: (id: number): Entry | undefined => (ready(), entryById[id]),
+    /** Prices, times and search marks by id (IdColumns). */
+    columns: (): IdColumns => (ready(), columns),
     /** The shop filters and facet counts (catalog/facet-index.ts). */
     facets: () => facets,
     /**

@@ -14,7 +14,7 @@ import { createRng, type Rng } from '#fixtures/rng';
 import type { Stores } from '../ports';
 import type { StoredProduct } from '../records';
 import { toPublicProduct } from '../records';
-import { byDate, byTime, createCatalogIndex } from './indexes';
+import { byDate, byTime, COLUMN_IDS, createCatalogIndex, IdColumns } from './indexes';
 import { listCatalog } from './listing';
 
 const WORDS = ['jacket', 'shirt', 'dress', 'trousers', 'hoodie', 'linen', 'denim', 'classic', 'parka', 'tee'];
@@ -141,6 +141,8 @@ describe('the search listing reads the engine typed hits exactly as the plain sc
       }
       // The trigram index builds between requests: later rounds use it, the first scans.
       await new Promise((done) => setTimeout(done, 0));
+      // From the fourth round, new products get ids the id columns do not cover (their entries answer).
+      if (round === 2) nextId = COLUMN_IDS + 7;
       const ids = stores.products.all().map((p) => p.id);
       await Promise.all([
         stores.products.change(() => ({ put: [product(r, nextId++), product(r, nextId++)], result: 0 })),
@@ -155,6 +157,29 @@ describe('the search listing reads the engine typed hits exactly as the plain sc
     expect(found).toBeGreaterThan(600);
     expect(typos).toBeGreaterThan(300);
     expect(suggested).toBeGreaterThan(5);
+  });
+});
+
+describe('IdColumns', () => {
+  it('keeps price and time by id, forgets a removed id, and never hands out a mark an id still carries', () => {
+    const cols = new IdColumns();
+    const e = (id: number, price: number) =>
+      ({ row: { id }, price, text: '', time: id * 10 }) as unknown as Parameters<IdColumns['set']>[0];
+    cols.set(e(5, 12));
+    cols.set(e(5000, 30)); // past the first size: the columns grow, keeping what they hold
+    cols.set(e(COLUMN_IDS, 1)); // not kept
+    expect([cols.price[5], cols.time[5], cols.price[5000], cols.time[5000]]).toEqual([12, 50, 30, 50000]);
+    expect([cols.covers(5000), cols.covers(COLUMN_IDS)]).toEqual([true, false]);
+    cols.clear(5);
+    expect(cols.price[5]).toBeNaN();
+    const first = cols.nextMark();
+    cols.mark[5000] = first;
+    // Up to the last mark a Uint32Array holds, then a fresh start with every mark cleared.
+    (cols as unknown as { lastMark: number }).lastMark = 0xffffffff - 1;
+    expect(cols.nextMark()).toBe(0xffffffff);
+    cols.mark[5000] = 0xffffffff;
+    expect(cols.nextMark()).toBe(1);
+    expect(cols.mark[5000]).toBe(0);
   });
 });
 

@@ -20,44 +20,96 @@ import type { CatalogIndex, Entry } from './indexes';
 import { byDate, timesDecide } from './indexes';
 import type { Listing } from './listing';
 
-/** Numbers each search, to mark the entries it has visited (Entry.searched). */
-let searches = 0;
+/** What a search's visit is handed: the entry only when asked for (see eachSearchMatch). */
+export type SearchVisit = (
+  id: number,
+  score: number,
+  price: number,
+  time: number,
+  e: Entry | undefined,
+) => void;
 
 /**
- * Visits every product the text finds, with its score: the engine's typed hits (no Map of up to the whole
- * catalogue's ids), then the plain substring matches it did not find (score 0). An entry already visited
- * by this search carries its number (Entry.searched), so none is visited twice.
+ * Visits every product the text finds, with its score, price and time: the engine's typed hits (no Map of up
+ * to the whole catalogue's ids), then the plain substring matches it did not find (score 0). Each product
+ * visited is marked with this search's number (in the index's IdColumns, or on the entry for an id they do not
+ * cover), so none is visited twice. Without `withEntries` a hit the columns cover is visited from them alone
+ * (`e` undefined): a search that finds most of the catalogue then reads no entry object.
  */
 export function eachSearchMatch(
   index: CatalogIndex,
   text: string,
-  visit: (e: Entry, score: number, id: number) => void,
+  visit: SearchVisit,
+  withEntries = true,
 ): void {
   const found = index.searchEngine()?.hits(text);
-  const mark = ++searches;
+  const cols = index.columns();
+  const mark = cols.nextMark();
+  const { price, time, mark: marks } = cols;
   if (found)
     for (let i = 0; i < found.ids.length; i++) {
       const id = found.ids[i]!;
+      if (!withEntries && cols.covers(id)) {
+        const p = price[id]!;
+        if (p !== p) continue; // NaN: removed
+        marks[id] = mark;
+        visit(id, found.scores[i]!, p, time[id]!, undefined);
+        continue;
+      }
       const e = index.entry(id);
       if (!e) continue;
-      e.searched = mark;
-      visit(e, found.scores[i]!, id);
+      if (cols.covers(id)) marks[id] = mark;
+      else e.searched = mark;
+      visit(id, found.scores[i]!, e.price, e.time ?? NaN, e);
     }
   const terms = searchTerms(text);
   const pool: Iterable<Entry> = index.searchCandidates(terms) ?? index.all().byDate;
-  for (const e of pool)
-    if (e.searched !== mark && matchesSearch(e.text, terms)) {
-      e.searched = mark;
-      visit(e, 0, e.row.id);
-    }
+  for (const e of pool) {
+    const id = e.row.id;
+    const covered = cols.covers(id);
+    if ((covered ? marks[id] : e.searched) === mark || !matchesSearch(e.text, terms)) continue;
+    if (covered) marks[id] = mark;
+    else e.searched = mark;
+    visit(id, 0, e.price, e.time ?? NaN, e);
+  }
 }
 
-/** A typed column twice as long, its values kept. */
-function grown(a: Float64Array): Float64Array {
-  const b = new Float64Array(a.length * 2);
-  b.set(a);
-  return b;
+/**
+ * The products a search keeps, as typed columns (id, score, time, price) grown by doubling: no array of entries
+ * grown push by push, and the first page is put in order without reading the entries again. One set of columns
+ * serves every search (SCRATCH): a listing fills and reads them synchronously to its end, and a "Did you mean"
+ * listing runs after the first one is done, so no two ever share them; reusing them spares a search that finds
+ * most of the catalogue some megabytes of garbage.
+ */
+class Kept {
+  ids = new Float64Array(1024);
+  scores = new Float64Array(1024);
+  times = new Float64Array(1024);
+  prices = new Float64Array(1024);
+  total = 0;
+
+  add(id: number, score: number, time: number, price: number): void {
+    if (this.total === this.ids.length) this.grow();
+    const k = this.total++;
+    this.ids[k] = id;
+    this.scores[k] = score;
+    this.times[k] = time;
+    this.prices[k] = price;
+  }
+
+  private grow(): void {
+    const twice = (a: Float64Array) => {
+      const b = new Float64Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.ids = twice(this.ids);
+    this.scores = twice(this.scores);
+    this.times = twice(this.times);
+    this.prices = twice(this.prices);
+  }
 }
+const SCRATCH = new Kept();
 
 function categoryTest(index: CatalogIndex, slug: string | undefined): ((e: Entry) => boolean) | null {
   if (!slug) return null;
@@ -65,22 +117,41 @@ function categoryTest(index: CatalogIndex, slug: string | undefined): ((e: Entry
   return (e) => e.row.category_ids.some((id) => ids.has(id));
 }
 
+/** Puts `x` in its place in `top` (kept in `order`, at most `n` long), or leaves it out when it comes later. */
+function insertTop<T>(top: T[], x: T, order: (a: T, b: T) => number, n: number): void {
+  if (top.length === n && order(x, top[n - 1]!) >= 0) return;
+  let lo = 0;
+  let hi = top.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (order(top[mid]!, x) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  top.splice(lo, 0, x);
+  if (top.length > n) top.pop();
+}
+
 /** The first `n` of `list` in `order`: a sorted buffer of n when n is small beside the list, else a sort. */
 export function firstInOrder<T>(list: T[], order: (a: T, b: T) => number, n: number): T[] {
   if (n * 8 >= list.length) return list.sort(order).slice(0, n);
   const top: T[] = [];
-  for (const x of list) {
-    if (top.length === n && order(x, top[n - 1]!) >= 0) continue;
-    let lo = 0;
-    let hi = top.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (order(top[mid]!, x) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    top.splice(lo, 0, x);
-    if (top.length > n) top.pop();
+  for (const x of list) insertTop(top, x, order, n);
+  return top;
+}
+
+/**
+ * firstInOrder over the positions 0 … count - 1 (of the Kept columns), with no list of them when n is small.
+ * A function of its own, not a loop inside `listing`: V8 compiled such a loop on its own (on-stack replacement)
+ * before the rest of `listing` had run, left that code at the next read it had no feedback for, and did so at
+ * every search, so the rest of each search ran in the interpreter (issue 29, seen with --trace-deopt).
+ */
+export function firstPositions(count: number, order: (a: number, b: number) => number, n: number): number[] {
+  const top: number[] = [];
+  if (n * 8 >= count) {
+    for (let k = 0; k < count; k++) top.push(k);
+    return top.sort(order).slice(0, n);
   }
+  for (let k = 0; k < count; k++) insertTop(top, k, order, n);
   return top;
 }
 
@@ -91,35 +162,30 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
   const shop = index.facets().matcher(q);
   const counter = q.facets ? index.facets().counter(q) : null;
   let maxPrice = 0;
-  // The products kept, as typed columns (id, score, time, price) grown by doubling: no array of entries
-  // grown push by push, and the first page is put in order without reading the entries again.
-  let total = 0;
-  let ids: Float64Array = new Float64Array(256);
-  let scores: Float64Array = new Float64Array(256);
-  let times: Float64Array = new Float64Array(256);
-  let prices: Float64Array = new Float64Array(256);
+  const kept = SCRATCH;
+  kept.total = 0;
   const { collection, minPrice } = q;
   const stock = q.stock && q.stock !== 'all' ? q.stock : undefined;
-  eachSearchMatch(index, text, (e, score, id) => {
-    if (inCategory && !inCategory(e)) return;
-    if (collection && !e.row.collections.includes(collection)) return;
-    if (stock && !matchesStock(e.row, stock)) return;
-    const price = e.price;
-    counter?.add(e, price);
-    if (shop && !shop(e)) return;
-    if (price > maxPrice) maxPrice = price;
-    if ((limit !== undefined && price > limit) || !matchesMinPrice(price, minPrice)) return;
-    if (total === ids.length) {
-      ids = grown(ids);
-      scores = grown(scores);
-      times = grown(times);
-      prices = grown(prices);
-    }
-    ids[total] = id;
-    scores[total] = score;
-    times[total] = e.time ?? NaN;
-    prices[total++] = price;
-  });
+  // The entries are read only for the filters that need them (category, collection, stock, shop, facets).
+  const withEntries = Boolean(inCategory || collection || stock || shop || counter);
+  eachSearchMatch(
+    index,
+    text,
+    (id, score, price, time, e) => {
+      if (e) {
+        if (inCategory && !inCategory(e)) return;
+        if (collection && !e.row.collections.includes(collection)) return;
+        if (stock && !matchesStock(e.row, stock)) return;
+        counter?.add(e, price);
+        if (shop && !shop(e)) return;
+      }
+      if (price > maxPrice) maxPrice = price;
+      if ((limit !== undefined && price > limit) || !matchesMinPrice(price, minPrice)) return;
+      kept.add(id, score, time, price);
+    },
+    withEntries,
+  );
+  const { ids, scores, times, prices, total } = kept;
   const entryAt = (k: number): Entry => index.entry(ids[k]!)!;
   // byDate and byPrice (catalog/indexes.ts) read from the columns; byDate's own test when times do not decide.
   const latest = (a: number, b: number): number => {
@@ -137,10 +203,7 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
           ? (a: number, b: number) => prices[a]! - prices[b]! || ids[a]! - ids[b]!
           : (a: number, b: number) => prices[b]! - prices[a]! || ids[b]! - ids[a]!;
   const start = (q.page - 1) * q.limit;
-  // Positions 0 … total - 1 of the columns, the first of them put in order.
-  const list = new Array<number>(total);
-  for (let k = 0; k < total; k++) list[k] = k;
-  const items = firstInOrder(list, order, start + q.limit).slice(start);
+  const items = firstPositions(total, order, start + q.limit).slice(start);
   const found = { items: items.map((k) => index.publicProduct(entryAt(k).row)), total, maxPrice };
   return counter ? { ...found, facets: counter.result() } : found;
 }
