@@ -9,7 +9,6 @@
  * Also the search box's suggestions (`suggest`).
  */
 import { matchesStock } from '#contract/rules/stock-filter';
-import { matchesMinPrice } from '#contract/rules/catalog-filters';
 import type { CatalogQuery } from '#contract/rules/catalog-query';
 import { sortOf, textOf } from '#contract/rules/catalog-query';
 import { topHits } from '#contract/rules/search-engine';
@@ -20,27 +19,21 @@ import type { CatalogIndex, Entry } from './indexes';
 import { byDate, timesDecide } from './indexes';
 import type { Listing } from './listing';
 
-/** What a search's visit is handed: the entry only when asked for (see eachSearchMatch). */
-export type SearchVisit = (
-  id: number,
-  score: number,
-  price: number,
-  time: number,
-  e: Entry | undefined,
-) => void;
+/** A test on the entry of a product found, before it is kept (the filters that need the entry). */
+export type EntryFilter = (e: Entry, price: number) => boolean;
 
 /**
- * Visits every product the text finds, with its score, price and time: the engine's typed hits (no Map of up
- * to the whole catalogue's ids), then the plain substring matches it did not find (score 0). Each product
- * visited is marked with this search's number (in the index's IdColumns, or on the entry for an id they do not
- * cover), so none is visited twice. Without `withEntries` a hit the columns cover is visited from them alone
- * (`e` undefined): a search that finds most of the catalogue then reads no entry object.
+ * Keeps every product the text finds that passes `filter`, with its score, price and time (Kept.offer): the
+ * engine's typed hits (no Map of up to the whole catalogue's ids), then the plain substring matches it did not
+ * find (score 0). Each product is marked with this search's number (in the index's IdColumns, or on the entry
+ * for an id they do not cover), so none is offered twice. With no filter a hit the columns cover is read from
+ * them alone: a search that finds most of the catalogue then reads no entry object.
  */
-export function eachSearchMatch(
+export function keepSearchMatches(
   index: CatalogIndex,
   text: string,
-  visit: SearchVisit,
-  withEntries = true,
+  kept: Kept,
+  filter: EntryFilter | null,
 ): void {
   const found = index.searchEngine()?.hits(text);
   const cols = index.columns();
@@ -49,18 +42,18 @@ export function eachSearchMatch(
   if (found)
     for (let i = 0; i < found.ids.length; i++) {
       const id = found.ids[i]!;
-      if (!withEntries && cols.covers(id)) {
+      if (!filter && cols.covers(id)) {
         const p = price[id]!;
         if (p !== p) continue; // NaN: removed
         marks[id] = mark;
-        visit(id, found.scores[i]!, p, time[id]!, undefined);
+        kept.offer(id, found.scores[i]!, p, time[id]!);
         continue;
       }
       const e = index.entry(id);
       if (!e) continue;
       if (cols.covers(id)) marks[id] = mark;
       else e.searched = mark;
-      visit(id, found.scores[i]!, e.price, e.time ?? NaN, e);
+      if (!filter || filter(e, e.price)) kept.offer(id, found.scores[i]!, e.price, e.time ?? NaN);
     }
   const terms = searchTerms(text);
   const pool: Iterable<Entry> = index.searchCandidates(terms) ?? index.all().byDate;
@@ -70,7 +63,7 @@ export function eachSearchMatch(
     if ((covered ? marks[id] : e.searched) === mark || !matchesSearch(e.text, terms)) continue;
     if (covered) marks[id] = mark;
     else e.searched = mark;
-    visit(id, 0, e.price, e.time ?? NaN, e);
+    if (!filter || filter(e, e.price)) kept.offer(id, 0, e.price, e.time ?? NaN);
   }
 }
 
@@ -81,14 +74,35 @@ export function eachSearchMatch(
  * listing runs after the first one is done, so no two ever share them; reusing them spares a search that finds
  * most of the catalogue some megabytes of garbage.
  */
-class Kept {
+export class Kept {
   ids = new Float64Array(1024);
   scores = new Float64Array(1024);
   times = new Float64Array(1024);
   prices = new Float64Array(1024);
   total = 0;
+  /** The highest price offered (the listing's maxPrice: before the price filters). */
+  maxPrice = 0;
+  /** The price filters: kept when minPrice <= price <= maxAllowed. */
+  private maxAllowed = Infinity;
+  private minPrice = -Infinity;
 
-  add(id: number, score: number, time: number, price: number): void {
+  /** Empty, for a search with these price filters (catalog-query's maxPrice and minPrice rules). */
+  start(maxPrice: number | undefined, minPrice: number | undefined): this {
+    this.total = 0;
+    this.maxPrice = 0;
+    this.maxAllowed = maxPrice !== undefined && maxPrice > 0 ? maxPrice : Infinity;
+    this.minPrice = minPrice !== undefined && minPrice > 0 ? minPrice : -Infinity;
+    return this;
+  }
+
+  /** A product found: counted in maxPrice, kept when its price passes the filters. */
+  offer(id: number, score: number, price: number, time: number): void {
+    if (price > this.maxPrice) this.maxPrice = price;
+    if (price > this.maxAllowed || price < this.minPrice) return;
+    this.add(id, score, time, price);
+  }
+
+  private add(id: number, score: number, time: number, price: number): void {
     if (this.total === this.ids.length) this.grow();
     const k = this.total++;
     this.ids[k] = id;
@@ -157,35 +171,25 @@ export function firstPositions(count: number, order: (a: number, b: number) => n
 
 function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
   const inCategory = categoryTest(index, q.category);
-  const limit = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : undefined;
   // The shop filters and their facets (issue 29; catalog/facet-index.ts), counted in the same pass.
   const shop = index.facets().matcher(q);
   const counter = q.facets ? index.facets().counter(q) : null;
-  let maxPrice = 0;
-  const kept = SCRATCH;
-  kept.total = 0;
-  const { collection, minPrice } = q;
+  const { collection } = q;
   const stock = q.stock && q.stock !== 'all' ? q.stock : undefined;
   // The entries are read only for the filters that need them (category, collection, stock, shop, facets).
-  const withEntries = Boolean(inCategory || collection || stock || shop || counter);
-  eachSearchMatch(
-    index,
-    text,
-    (id, score, price, time, e) => {
-      if (e) {
-        if (inCategory && !inCategory(e)) return;
-        if (collection && !e.row.collections.includes(collection)) return;
-        if (stock && !matchesStock(e.row, stock)) return;
-        counter?.add(e, price);
-        if (shop && !shop(e)) return;
-      }
-      if (price > maxPrice) maxPrice = price;
-      if ((limit !== undefined && price > limit) || !matchesMinPrice(price, minPrice)) return;
-      kept.add(id, score, time, price);
-    },
-    withEntries,
-  );
-  const { ids, scores, times, prices, total } = kept;
+  const filter: EntryFilter | null =
+    inCategory || collection || stock || shop || counter
+      ? (e, price) => {
+          if (inCategory && !inCategory(e)) return false;
+          if (collection && !e.row.collections.includes(collection)) return false;
+          if (stock && !matchesStock(e.row, stock)) return false;
+          counter?.add(e, price);
+          return !shop || shop(e);
+        }
+      : null;
+  const kept = SCRATCH.start(q.maxPrice, q.minPrice);
+  keepSearchMatches(index, text, kept, filter);
+  const { ids, scores, times, prices, total, maxPrice } = kept;
   const entryAt = (k: number): Entry => index.entry(ids[k]!)!;
   // byDate and byPrice (catalog/indexes.ts) read from the columns; byDate's own test when times do not decide.
   const latest = (a: number, b: number): number => {
