@@ -61,6 +61,37 @@ describe('network-first catalogue cache', () => {
     await vi.waitFor(async () => expect(await db().products.get(a.id)).toBeUndefined());
   });
 
+  it('answers from the local copy at once when the browser says it is offline, and asks the network when nothing is saved', async () => {
+    const query = { limit: 3 };
+    const online = await cachedApi('listProducts', { query });
+    await vi.waitFor(async () => expect(await db().responses.count()).toBe(1));
+    // The server would answer something else now: a local answer never reached it.
+    let asked = 0;
+    server.use(
+      http.get('*/api/products', () => {
+        asked++;
+        return HttpResponse.json({ items: [], total: 0, maxPrice: 0 });
+      }),
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(await cachedApi('listProducts', { query })).toEqual(online);
+      expect(asked).toBe(0);
+      // Nothing saved for this call: the network is still tried (navigator.onLine may be wrong).
+      expect(await cachedApi('listProducts', { query: { limit: 4 } })).toEqual({
+        items: [],
+        total: 0,
+        maxPrice: 0,
+      });
+      expect(asked).toBe(1);
+    } finally {
+      onLine.mockRestore();
+    }
+    // Online again: network first, as before.
+    expect((await cachedApi('listProducts', { query })).items).toEqual([]);
+    expect(asked).toBe(2);
+  });
+
   it('rethrows when nothing was saved for the call', async () => {
     offline('/products');
     await expect(cachedApi('listProducts', { query: { q: 'never asked' } })).rejects.toThrow();
