@@ -8,6 +8,7 @@ import { freshDbPerTest } from '#web/test/fresh-db';
 import { api } from './api-client';
 import { cachedApi, READ_TIMEOUT_MS, ReadTimeout, SLOW_NETWORK_MS } from './catalogue-cache';
 import { SYNC_MAX_AGE_MS, syncCatalogue, syncIfStale } from './catalogue-sync';
+import { copyIfStale } from './catalogue-copy';
 import { CatalogueDb, MAX_RESPONSES, setCatalogueDb } from './db';
 import { localProductList } from './local-catalogue';
 
@@ -299,5 +300,30 @@ describe('sync scheduling', () => {
     expect((await syncIfStale()).syncedAt).toBe(first.syncedAt);
     await db().meta.put({ ...first, syncedAt: first.syncedAt - SYNC_MAX_AGE_MS - 1 });
     expect((await syncIfStale()).syncedAt).toBeGreaterThan(first.syncedAt - SYNC_MAX_AGE_MS - 1);
+  });
+
+  it("the worker's entry copies only a stale or missing copy, and says when it starts copying", async () => {
+    const onStart = vi.fn();
+    const first = await copyIfStale(db(), { maxAgeMs: SYNC_MAX_AGE_MS, onStart });
+    expect(first.fresh).toBe(false);
+    expect(onStart).toHaveBeenCalledTimes(1);
+    expect(await db().products.count()).toBe((await demoData()).products.length);
+    // Fresh: answered as it is, nothing fetched.
+    let asked = 0;
+    server.use(
+      http.get('*/api/products', () => {
+        asked++;
+        return HttpResponse.error();
+      }),
+    );
+    const again = await copyIfStale(db(), { maxAgeMs: SYNC_MAX_AGE_MS, onStart });
+    expect(again).toEqual({ meta: first.meta, fresh: true });
+    expect(onStart).toHaveBeenCalledTimes(1);
+    expect(asked).toBe(0);
+    // Stale: copied again (here the network fails, so the copy throws after saying it started).
+    await db().meta.put({ ...first.meta, syncedAt: first.meta.syncedAt - SYNC_MAX_AGE_MS - 1 });
+    await expect(copyIfStale(db(), { maxAgeMs: SYNC_MAX_AGE_MS, onStart })).rejects.toThrow();
+    expect(onStart).toHaveBeenCalledTimes(2);
+    expect(asked).toBe(1);
   });
 });
