@@ -12,7 +12,7 @@ import { USER_KEY } from './lib/session/auth-atoms';
 import { CART_COOKIE } from './lib/session/cart-atoms';
 import { SHIPPING_COOKIE } from './lib/session/shipping-atoms';
 import { loadStoredParsers } from './lib/session/stored-parsers';
-import { afterFirstScreen, firstScreenDone, pageLoaded } from './lib/first-screen';
+import { afterFirstScreen, firstScreenDone, loadedAndIdle } from './lib/first-screen';
 import { holdEarlyTaps, markHydrated } from './lib/hydrated-mark';
 import './styles/base.css';
 
@@ -96,9 +96,8 @@ function afterBoot(): void {
     window.addEventListener('online', syncCatalogueLater);
   });
   // The catalogue copy runs in a worker (issue 29: no main-thread cost), so it need not wait for the whole
-  // first-screen gate nor for an idle moment: it starts at the load event (the demo's copy runs in the page:
-  // it waits).
-  void (__DEMO__ ? firstScreenDone() : pageLoaded()).then(() => {
+  // first-screen gate: once the page has loaded and is idle (the demo's copy runs in the page: it waits).
+  void (__DEMO__ ? firstScreenDone() : loadedAndIdle()).then(() => {
     if (navigator.onLine) syncCatalogueLater();
   });
 }

@@ -39,28 +39,4 @@ describe('first screen gate', () => {
     expect(write).toBe(true);
     expect(gate).toBe(false);
   });
-
-  it('says the page has loaded at its load event, without waiting for an idle moment', async () => {
-    vi.useFakeTimers();
-    const { pageLoaded, loadedAndIdle } = await fresh();
-    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    const idle = vi.fn();
-    vi.stubGlobal('requestIdleCallback', idle); // an idle moment that never comes
-    try {
-      let loaded = false;
-      let idleWrite = false;
-      void pageLoaded().then(() => (loaded = true));
-      void loadedAndIdle().then(() => (idleWrite = true));
-      await vi.advanceTimersByTimeAsync(100);
-      expect(loaded).toBe(false);
-      window.dispatchEvent(new Event('load'));
-      await vi.advanceTimersByTimeAsync(0);
-      expect(loaded).toBe(true);
-      expect(idle).toHaveBeenCalled();
-      expect(idleWrite).toBe(false);
-    } finally {
-      state.mockRestore();
-      vi.unstubAllGlobals();
-    }
-  });
 });

@@ -72,7 +72,10 @@ export function afterFirstScreen(run: () => void): void {
  * time (or reloads) would lose it (issue 29).
  */
 export function loadedAndIdle(): Promise<void> {
-  const loaded = pageLoaded().then(
+  const loaded = new Promise<void>((resolve) => {
+    if (typeof document === 'undefined' || document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  }).then(
     () =>
       new Promise<void>((resolve) => {
         if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
@@ -80,18 +83,6 @@ export function loadedAndIdle(): Promise<void> {
       }),
   );
   return Promise.race([loaded, firstScreenDone()]);
-}
-
-/**
- * Once the page has loaded (its `load` event; at once when it has), and nothing more: for work that runs off
- * the main thread, such as the catalogue copy in its worker (issue 29: the copy must be done within 3 s of
- * navigation start, and waiting for an idle moment after `load` cost up to a second of it).
- */
-export function pageLoaded(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (typeof document === 'undefined' || document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
 }
 
 /** Opens the gate now (tests, where there is no first screen to wait for). */
