@@ -66,9 +66,13 @@ export interface OfflineSyncFigure {
   cpuSlowdown: number;
   /** Navigation start -> the complete copy written (the `catalogue` meta row's syncedAt). */
   syncMs: number;
-  /** Navigation start -> the page's load event (what main.tsx waits for before it schedules the sync). */
+  /** Navigation start -> the page's load event (what main.tsx waits for, and then an idle moment, before the sync). */
   loadMs: number;
-  /** Navigation start -> the sync starts (main.tsx starts it once the page has loaded and is idle). */
+  /**
+   * Navigation start -> the sync starts copying (`<html data-catalogue-sync="running">`: main.tsx loads the
+   * sync's chunk once the page has loaded and is idle, which starts the worker; the worker says so once it has
+   * found the copy missing or stale).
+   */
   syncStartMs: number;
   /** Longest `longtask` from navigation to the complete copy. */
   longestTaskMs: number;

@@ -8,6 +8,7 @@ import { freshDbPerTest } from '#web/test/fresh-db';
 import { api } from './api-client';
 import { cachedApi, READ_TIMEOUT_MS, ReadTimeout, SLOW_NETWORK_MS } from './catalogue-cache';
 import { SYNC_MAX_AGE_MS, syncCatalogue, syncIfStale } from './catalogue-sync';
+import { copyIfStale } from './catalogue-copy';
 import { CatalogueDb, MAX_RESPONSES, setCatalogueDb } from './db';
 import { localProductList } from './local-catalogue';
 
@@ -59,6 +60,37 @@ describe('network-first catalogue cache', () => {
     );
     await expect(cachedApi('getProduct', { params: { id: a.id } })).rejects.toMatchObject({ status: 404 });
     await vi.waitFor(async () => expect(await db().products.get(a.id)).toBeUndefined());
+  });
+
+  it('answers from the local copy at once when the browser says it is offline, and asks the network when nothing is saved', async () => {
+    const query = { limit: 3 };
+    const online = await cachedApi('listProducts', { query });
+    await vi.waitFor(async () => expect(await db().responses.count()).toBe(1));
+    // The server would answer something else now: a local answer never reached it.
+    let asked = 0;
+    server.use(
+      http.get('*/api/products', () => {
+        asked++;
+        return HttpResponse.json({ items: [], total: 0, maxPrice: 0 });
+      }),
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect(await cachedApi('listProducts', { query })).toEqual(online);
+      expect(asked).toBe(0);
+      // Nothing saved for this call: the network is still tried (navigator.onLine may be wrong).
+      expect(await cachedApi('listProducts', { query: { limit: 4 } })).toEqual({
+        items: [],
+        total: 0,
+        maxPrice: 0,
+      });
+      expect(asked).toBe(1);
+    } finally {
+      onLine.mockRestore();
+    }
+    // Online again: network first, as before.
+    expect((await cachedApi('listProducts', { query })).items).toEqual([]);
+    expect(asked).toBe(2);
   });
 
   it('rethrows when nothing was saved for the call', async () => {
@@ -268,5 +300,30 @@ describe('sync scheduling', () => {
     expect((await syncIfStale()).syncedAt).toBe(first.syncedAt);
     await db().meta.put({ ...first, syncedAt: first.syncedAt - SYNC_MAX_AGE_MS - 1 });
     expect((await syncIfStale()).syncedAt).toBeGreaterThan(first.syncedAt - SYNC_MAX_AGE_MS - 1);
+  });
+
+  it("the worker's entry copies only a stale or missing copy, and says when it starts copying", async () => {
+    const onStart = vi.fn();
+    const first = await copyIfStale(db(), { maxAgeMs: SYNC_MAX_AGE_MS, onStart });
+    expect(first.fresh).toBe(false);
+    expect(onStart).toHaveBeenCalledTimes(1);
+    expect(await db().products.count()).toBe((await demoData()).products.length);
+    // Fresh: answered as it is, nothing fetched.
+    let asked = 0;
+    server.use(
+      http.get('*/api/products', () => {
+        asked++;
+        return HttpResponse.error();
+      }),
+    );
+    const again = await copyIfStale(db(), { maxAgeMs: SYNC_MAX_AGE_MS, onStart });
+    expect(again).toEqual({ meta: first.meta, fresh: true });
+    expect(onStart).toHaveBeenCalledTimes(1);
+    expect(asked).toBe(0);
+    // Stale: copied again (here the network fails, so the copy throws after saying it started).
+    await db().meta.put({ ...first.meta, syncedAt: first.meta.syncedAt - SYNC_MAX_AGE_MS - 1 });
+    await expect(copyIfStale(db(), { maxAgeMs: SYNC_MAX_AGE_MS, onStart })).rejects.toThrow();
+    expect(onStart).toHaveBeenCalledTimes(2);
+    expect(asked).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { ProductListResponse } from '#contract/schemas/product';
 import { api } from './api-client';
-import type { CatalogueDb, CatalogueMeta } from './db';
+import { readCatalogueMeta, type CatalogueDb, type CatalogueMeta } from './db';
 import { deleteProducts, writeProducts } from './local-writes';
 
 /**
@@ -79,4 +79,20 @@ export async function copyCatalogue(
   };
   await db.meta.put(meta);
   return meta;
+}
+
+/**
+ * The worker's entry (catalogue-sync.worker.ts): with `maxAgeMs`, a complete copy younger than that is answered
+ * as it is (`fresh`), without copying; otherwise `onStart` runs and everything is copied.
+ */
+export async function copyIfStale(
+  db: CatalogueDb,
+  options: { pageSize?: number; maxAgeMs?: number; onStart?: () => void },
+): Promise<{ meta: CatalogueMeta; fresh: boolean }> {
+  if (options.maxAgeMs !== undefined) {
+    const meta = await readCatalogueMeta(db);
+    if (meta?.complete && Date.now() - meta.syncedAt < options.maxAgeMs) return { meta, fresh: true };
+  }
+  options.onStart?.();
+  return { meta: await copyCatalogue(db, () => Promise.resolve(), options.pageSize), fresh: false };
 }

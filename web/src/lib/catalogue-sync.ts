@@ -1,9 +1,8 @@
 import type { Category } from '#contract/schemas/category';
 import { cachedApi } from './catalogue-cache';
-import { catalogueDb, readCatalogueMeta, type CatalogueDb, type CatalogueMeta } from './db';
+import type { CatalogueDb, CatalogueMeta } from './db';
 import { idle } from './idle';
-import { warmIndex } from './local-index';
-import { copyCatalogue, type Yield } from './catalogue-copy';
+import type { Yield } from './catalogue-copy';
 import { getNetworkStatus, setLastSynced, subscribeNetworkStatus } from './network-status';
 import { warmPicturesAfterSync } from './picture-warmup';
 
@@ -21,12 +20,14 @@ import { warmPicturesAfterSync } from './picture-warmup';
  * knows it is behind: once the copy is done it is read again in the background (small reads) and the search
  * engine is built over it in chunks, so the first offline listing or search reads nothing but its page.
  * `<html data-catalogue-sync>` exposes the state (running | done | failed) for tests and curious eyes.
+ * IndexedDB (Dexie), the listing index and the copy's code are imported when needed, not with this module: in
+ * the built app the worker is started first (it reads the meta row itself and copies only a stale copy), so
+ * the copy starts as soon as this small chunk has loaded, and evaluating those modules on the main thread never
+ * delays it nor makes one long task with it (issue 29).
  * A successful copy then starts the picture warm-up (picture-warmup.ts: the 320 px pictures of the featured
  * products and the first listing pages, through the service worker, within a byte budget), in the background:
  * the sync is done without waiting for it. `<html data-picture-warmup>` shows its state.
  */
-export { SYNC_PAGE_SIZE, PAGES_AHEAD, WRITE_BATCH } from './catalogue-copy';
-
 /** Wait for an idle moment (or at most a second): the next page never competes with user input. */
 export { idle };
 
@@ -39,8 +40,18 @@ function workerAvailable(): boolean {
   return import.meta.env.PROD && !__DEMO__ && typeof Worker !== 'undefined';
 }
 
-/** The copy in a dedicated worker (undefined when the worker could not run it: copy in the page then). */
-function copyInWorker(pageSize: number | undefined): Promise<CatalogueMeta | undefined> {
+/** What the worker answers: it started copying, the copy (or the fresh copy it found, `fresh`), or an error. */
+type WorkerAnswer = { started: true } | { meta: CatalogueMeta; fresh?: boolean } | { error: string };
+
+/**
+ * The copy in a dedicated worker; with `maxAgeMs`, only when the last complete copy is older (else it answers
+ * that copy, `fresh`). `onStart` runs when it starts copying. Undefined when the worker could not run it: copy
+ * in the page then.
+ */
+function copyInWorker(
+  request: { pageSize?: number; maxAgeMs?: number },
+  onStart: () => void = () => undefined,
+): Promise<{ meta: CatalogueMeta; fresh: boolean } | undefined> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {
@@ -49,61 +60,90 @@ function copyInWorker(pageSize: number | undefined): Promise<CatalogueMeta | und
       resolve(undefined);
       return;
     }
-    const finish = (meta: CatalogueMeta | undefined) => {
+    const finish = (answer: { meta: CatalogueMeta; fresh: boolean } | undefined) => {
       worker.terminate();
-      resolve(meta);
+      resolve(answer);
     };
-    worker.onmessage = (e: MessageEvent<{ meta?: CatalogueMeta; error?: string }>) => {
-      if (e.data.error) console.warn('Catalogue copy in the worker failed:', e.data.error);
-      finish(e.data.meta);
+    worker.onmessage = (e: MessageEvent<WorkerAnswer>) => {
+      if ('started' in e.data) onStart();
+      else if ('error' in e.data) {
+        console.warn('Catalogue copy in the worker failed:', e.data.error);
+        finish(undefined);
+      } else finish({ meta: e.data.meta, fresh: e.data.fresh === true });
     };
     worker.onerror = () => finish(undefined);
-    worker.postMessage({ pageSize });
+    worker.postMessage(request);
   });
 }
 
-/** Copy everything; resolves with the meta row written (throws when the network fails midway). */
-export async function syncCatalogue(
-  options: {
-    db?: CatalogueDb;
-    pause?: Yield;
-    pageSize?: number;
-    /** What runs after a successful copy (tests replace it); by default the picture warm-up. */
-    afterSync?: (categories: Category[]) => Promise<unknown>;
-  } = {},
+interface SyncOptions {
+  db?: CatalogueDb;
+  pause?: Yield;
+  pageSize?: number;
+  /** What runs after a successful copy (tests replace it); by default the picture warm-up. */
+  afterSync?: (categories: Category[]) => Promise<unknown>;
+  /** False: copy in the page even where a worker could (the worker already failed). */
+  worker?: boolean;
+}
+
+/** The categories, asked for as the copy starts (the picture warm-up needs them). */
+function loadCategories(): Promise<Category[]> {
+  const load = cachedApi('listCategories');
+  load.catch(() => undefined); // awaited after the copy
+  return load;
+}
+
+/** After a successful copy: done, the listing index and engine in the background, then the picture warm-up. */
+async function afterCopy(
+  db: CatalogueDb,
+  meta: CatalogueMeta,
+  categoriesLoad: Promise<Category[]>,
+  afterSync: (categories: Category[]) => Promise<unknown>,
 ): Promise<CatalogueMeta> {
+  const categories = await categoriesLoad;
+  setLastSynced(meta.syncedAt);
+  mark('done');
+  // The listing index and the search engine, read again in the background if the copy left them behind.
+  // `<html data-offline-index="ready">` once both are (the bench times it).
+  void idle()
+    .then(() => import('./local-index'))
+    .then(({ warmIndex }) => warmIndex(db, { engine: true }))
+    .then(() => {
+      if (typeof document !== 'undefined') document.documentElement.dataset.offlineIndex = 'ready';
+    })
+    .catch(() => undefined);
+  afterSync(categories).catch((err: unknown) => console.warn('Picture warm-up stopped:', err));
+  return meta;
+}
+
+/** Copy everything; resolves with the meta row written (throws when the network fails midway). */
+export async function syncCatalogue(options: SyncOptions = {}): Promise<CatalogueMeta> {
+  const { catalogueDb } = await import('./db');
   const db = options.db ?? catalogueDb();
-  const pause = options.pause ?? idle;
   const afterSync = options.afterSync ?? warmPicturesAfterSync;
   mark('running');
   try {
-    const categoriesLoad = cachedApi('listCategories');
-    categoriesLoad.catch(() => undefined); // awaited below
+    const categoriesLoad = loadCategories();
     // The worker opens the app's own database: only a copy into that one can go there.
-    const inWorker = workerAvailable() && db === catalogueDb();
-    let meta = inWorker ? await copyInWorker(options.pageSize) : undefined;
-    if (!meta) {
-      // In the page: the listing index is read first (cheap on a first visit) and the copy's writes keep it.
-      await warmIndex(db);
-      meta = await copyCatalogue(db, pause, options.pageSize);
-    }
-    const categories = await categoriesLoad;
-    setLastSynced(meta.syncedAt);
-    mark('done');
-    // The listing index and the search engine, read again in the background if the copy left them behind.
-    // `<html data-offline-index="ready">` once both are (the bench times it).
-    void idle()
-      .then(() => warmIndex(db, { engine: true }))
-      .then(() => {
-        if (typeof document !== 'undefined') document.documentElement.dataset.offlineIndex = 'ready';
-      })
-      .catch(() => undefined);
-    afterSync(categories).catch((err: unknown) => console.warn('Picture warm-up stopped:', err));
-    return meta;
+    const inWorker = options.worker !== false && workerAvailable() && db === catalogueDb();
+    const meta =
+      (inWorker ? (await copyInWorker({ pageSize: options.pageSize }))?.meta : undefined) ??
+      (await copyInPage(db, options));
+    return await afterCopy(db, meta, categoriesLoad, afterSync);
   } catch (err) {
     mark('failed');
     throw err;
   }
+}
+
+/** In the page: the listing index is read first (cheap on a first visit) and the copy's writes keep it. */
+async function copyInPage(db: CatalogueDb, options: SyncOptions): Promise<CatalogueMeta> {
+  const [{ warmIndex }, { copyCatalogue }] = await Promise.all([
+    import('./local-index'),
+    import('./catalogue-copy'),
+  ]);
+  await warmIndex(db);
+  return copyCatalogue(db, options.pause ?? idle, options.pageSize);
 }
 
 /** A copy younger than this is fresh enough: browsing refreshes what is viewed network-first anyway. */
@@ -111,15 +151,41 @@ export const SYNC_MAX_AGE_MS = 10 * 60 * 1000;
 
 /** Boot and back-online entry: copy again only when the last complete copy is older than SYNC_MAX_AGE_MS. */
 export async function syncIfStale(maxAgeMs = SYNC_MAX_AGE_MS): Promise<CatalogueMeta> {
+  if (workerAvailable()) {
+    // The worker reads the meta row itself: it starts before anything of IndexedDB is loaded here.
+    let categoriesLoad: Promise<Category[]> | undefined;
+    const answer = await copyInWorker({ maxAgeMs }, () => {
+      mark('running');
+      categoriesLoad = loadCategories();
+    });
+    if (answer) {
+      const { catalogueDb } = await import('./db');
+      const db = catalogueDb();
+      if (!answer.fresh)
+        return afterCopy(db, answer.meta, categoriesLoad ?? loadCategories(), warmPicturesAfterSync).catch(
+          (err: unknown) => {
+            mark('failed');
+            throw err;
+          },
+        );
+      setLastSynced(answer.meta.syncedAt);
+      mark('done');
+      warmIndexWhenOffline(db);
+      return answer.meta;
+    }
+    // The worker could not run or failed: the page's own path below.
+  }
+  const { catalogueDb, readCatalogueMeta } = await import('./db');
   const db = catalogueDb();
   const meta = await readCatalogueMeta(db);
+  const worker = !workerAvailable(); // one that failed above is not tried again
   if (meta?.complete && Date.now() - meta.syncedAt < maxAgeMs) {
     setLastSynced(meta.syncedAt);
     mark('done');
     warmIndexWhenOffline(db);
     return meta;
   }
-  return syncCatalogue({ db });
+  return syncCatalogue({ db, worker });
 }
 
 /**
@@ -130,7 +196,8 @@ function warmIndexWhenOffline(db: CatalogueDb): void {
   const warm = () => {
     if (!getNetworkStatus().offline) return false;
     void idle()
-      .then(() => warmIndex(db))
+      .then(() => import('./local-index'))
+      .then(({ warmIndex }) => warmIndex(db))
       .catch(() => undefined);
     return true;
   };
