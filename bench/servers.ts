@@ -7,6 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { once } from 'node:events';
 import { join } from 'node:path';
 
@@ -232,4 +233,22 @@ export function buildServerRendering(outDir: string): void {
     ],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
   );
+}
+
+/**
+ * Runs `work` with this process on every core, then puts it back on the cores it had. The bench pins itself to
+ * the load core (run.ts), and what it starts inherits that: a browser measured as a phone's (the offline sync,
+ * Lighthouse) and the server it talks to would otherwise share one core between all their processes.
+ */
+export async function onAllCores<T>(work: () => Promise<T>): Promise<T> {
+  const pid = String(process.pid);
+  // "pid 123's current affinity list: 1"
+  const had = execFileSync('taskset', ['-p', '-c', pid], { encoding: 'utf8' }).split(':').pop()!.trim();
+  // Every core of the machine (os.availableParallelism counts only the cores this process is pinned to).
+  execFileSync('taskset', ['-a', '-p', '-c', `0-${cpus().length - 1}`, pid], { stdio: 'ignore' });
+  try {
+    return await work();
+  } finally {
+    execFileSync('taskset', ['-a', '-p', '-c', had, pid], { stdio: 'ignore' });
+  }
 }
