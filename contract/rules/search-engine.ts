@@ -130,7 +130,10 @@ export interface SearchEngine {
   readonly size: number;
   /** The matching products and their scores. An empty text matches nothing here. */
   search(text: string): Map<number, number>;
-  /** The same as `search`, as two typed arrays (no Map: the fast path of the listing). */
+  /**
+   * The same as `search`, as two typed arrays (no Map: the fast path of the listing). They are views of buffers
+   * the engine reuses: read them before the engine's next `hits`.
+   */
   hits(text: string): SearchHits;
   /** The best `limit` product ids for a text typed so far (ranked; ties: the higher id first). */
   suggest(text: string, limit: number): number[];
@@ -325,6 +328,10 @@ export function createSearchEngine(
   let reachGen = new Uint32Array(0);
   let reachQuality = new Float64Array(0);
   let reachGeneration = 0;
+  // What `hits` answers in: kept from one search to the next (views of them, valid until the next `hits`), so a
+  // search that finds most of the catalogue does not leave megabytes of garbage behind.
+  let hitIds = new Float64Array(0);
+  let hitScores = new Float64Array(0);
 
   const wordFor = (w: string, form: string): number => {
     let id = wordId.get(w);
@@ -636,7 +643,11 @@ export function createSearchEngine(
     const n = run(text);
     // The answer is made before the loop, not after it: V8 compiles a long first loop on its own (on-stack
     // replacement) and left that code at an object literal after it, never run then, at every call.
-    const out: SearchHits = { ids: new Float64Array(n), scores: new Float64Array(n) };
+    if (hitIds.length < n) {
+      hitIds = new Float64Array(Math.max(1024, n * 2));
+      hitScores = new Float64Array(hitIds.length);
+    }
+    const out: SearchHits = { ids: hitIds.subarray(0, n), scores: hitScores.subarray(0, n) };
     const { ids, scores } = out;
     for (let i = 0; i < n; i++) {
       ids[i] = idOf[found[i]!]!;

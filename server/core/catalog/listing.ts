@@ -38,7 +38,7 @@ const EMPTY: Listing = { items: [], total: 0, maxPrice: 0 };
 type Candidates =
   | { source: Ordering; test: ((e: Entry) => boolean) | null }
   /** Unordered candidates from the search index; `test` is every filter but the price. */
-  | { pool: ReadonlySet<Entry>; test: (e: Entry) => boolean };
+  | { pool: readonly Entry[]; test: (e: Entry) => boolean };
 
 /** The candidate lists and the extra test each product must pass, or null when nothing can match. */
 function candidates(index: CatalogIndex, q: CatalogQuery, shop = true): Candidates | null {
@@ -74,8 +74,8 @@ function candidates(index: CatalogIndex, q: CatalogQuery, shop = true): Candidat
   if (terms.length) {
     tests.push((e) => matchesSearch(e.text, terms));
     const pool = index.searchCandidates(terms);
-    if (pool && pool.size === 0) return null;
-    if (pool && pool.size < first!.o.size) {
+    if (pool && pool.length === 0) return null;
+    if (pool && pool.length < first!.o.size) {
       const has = [first!.has, ...tests];
       return { pool, test: (e) => has.every((t) => t(e)) };
     }
@@ -143,7 +143,7 @@ function scanned(o: Ordering, test: (e: Entry) => boolean, q: CatalogQuery) {
 }
 
 /** Search index candidates: test each, then sort the matches as the lists are sorted. */
-function pooled(pool: ReadonlySet<Entry>, test: (e: Entry) => boolean, q: CatalogQuery) {
+function pooled(pool: readonly Entry[], test: (e: Entry) => boolean, q: CatalogQuery) {
   const { list, maxPrice } = kept(pool, test, q);
   list.sort(sortOf(q) === 'price_asc' || sortOf(q) === 'price_desc' ? byPrice : byDate);
   if (sortOf(q) === 'price_desc') list.reverse();

@@ -56,15 +56,51 @@ export function keepSearchMatches(
       if (!filter || filter(e, e.price)) kept.offer(id, found.scores[i]!, e.price, e.time ?? NaN);
     }
   const terms = searchTerms(text);
-  const pool: Iterable<Entry> = index.searchCandidates(terms) ?? index.all().byDate;
-  for (const e of pool) {
-    const id = e.row.id;
+  const sets = index.searchCandidateSets(terms);
+  if (sets) keepSubstringMatches(index, sets, terms, mark, kept, filter);
+  else
+    for (const e of index.all().byDate) {
+      const id = e.row.id;
+      const covered = cols.covers(id);
+      if ((covered ? marks[id] : e.searched) === mark || !matchesSearch(e.text, terms)) continue;
+      if (covered) marks[id] = mark;
+      else e.searched = mark;
+      if (!filter || filter(e, e.price)) kept.offer(id, 0, e.price, e.time ?? NaN);
+    }
+}
+
+/**
+ * keepSearchMatches' plain substring matches from the trigram index: the ids of the first set (the smallest
+ * trigram set) that the engine did not find, in each other set (a look-up each), and holding every term. Only
+ * those are read as entries: most of a common word's set is what the engine found, told by the id's mark alone.
+ */
+function keepSubstringMatches(
+  index: CatalogIndex,
+  sets: ReadonlySet<number>[],
+  terms: readonly string[],
+  mark: number,
+  kept: Kept,
+  filter: EntryFilter | null,
+): void {
+  const cols = index.columns();
+  const marks = cols.mark;
+  const pool = sets[0]!;
+  const others = sets.slice(1);
+  for (const id of pool) {
     const covered = cols.covers(id);
-    if ((covered ? marks[id] : e.searched) === mark || !matchesSearch(e.text, terms)) continue;
+    if (covered && marks[id] === mark) continue;
+    if (!inEvery(others, id)) continue;
+    const e = index.entry(id);
+    if (!e || (!covered && e.searched === mark) || !matchesSearch(e.text, terms)) continue;
     if (covered) marks[id] = mark;
     else e.searched = mark;
     if (!filter || filter(e, e.price)) kept.offer(id, 0, e.price, e.time ?? NaN);
   }
+}
+
+function inEvery(sets: ReadonlySet<number>[], id: number): boolean {
+  for (let k = 0; k < sets.length; k++) if (!sets[k]!.has(id)) return false;
+  return true;
 }
 
 /**
@@ -169,6 +205,34 @@ export function firstPositions(count: number, order: (a: number, b: number) => n
   return top;
 }
 
+/**
+ * firstPositions when `order` puts a higher `key` first (a lower one with `dir` -1), then, on a tie, a higher
+ * `then` (when given): a position that is after the last of a full buffer by those keys alone is passed over
+ * without calling `order`, the common case of a search that finds most of the catalogue. A NaN key never decides
+ * (its comparisons are false), so `order` answers for it.
+ */
+export function firstPositionsByKeys(
+  count: number,
+  key: Float64Array,
+  dir: 1 | -1,
+  then: Float64Array | null,
+  order: (a: number, b: number) => number,
+  n: number,
+): number[] {
+  if (n === 0 || n * 8 >= count) return firstPositions(count, order, n);
+  const top: number[] = [];
+  for (let k = 0; k < count; k++) {
+    if (top.length === n) {
+      const last = top[n - 1]!;
+      const a = dir * key[k]!;
+      const b = dir * key[last]!;
+      if (a < b || (then !== null && a === b && then[k]! < then[last]!)) continue;
+    }
+    insertTop(top, k, order, n);
+  }
+  return top;
+}
+
 function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
   const inCategory = categoryTest(index, q.category);
   // The shop filters and their facets (issue 29; catalog/facet-index.ts), counted in the same pass.
@@ -207,7 +271,14 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
           ? (a: number, b: number) => prices[a]! - prices[b]! || ids[a]! - ids[b]!
           : (a: number, b: number) => prices[b]! - prices[a]! || ids[b]! - ids[a]!;
   const start = (q.page - 1) * q.limit;
-  const items = firstPositions(total, order, start + q.limit).slice(start);
+  const n = start + q.limit;
+  const items = (
+    sort === 'relevance'
+      ? firstPositionsByKeys(total, scores, 1, times, order, n)
+      : sort === 'latest'
+        ? firstPositionsByKeys(total, times, 1, null, order, n)
+        : firstPositionsByKeys(total, prices, sort === 'price_asc' ? -1 : 1, null, order, n)
+  ).slice(start);
   const found = { items: items.map((k) => index.publicProduct(entryAt(k).row)), total, maxPrice };
   return counter ? { ...found, facets: counter.result() } : found;
 }
@@ -235,7 +306,7 @@ export function searchSuggestions(index: CatalogIndex, text: string): Suggestion
   else {
     const terms = searchTerms(text);
     const pool: Iterable<Entry> = index.searchCandidates(terms) ?? index.all().byDate;
-    const found = [...pool].filter((e) => matchesSearch(e.text, terms));
+    const found = Array.from(pool).filter((e) => matchesSearch(e.text, terms));
     ids = firstInOrder(found, byDate, SUGGEST_PRODUCTS).map((e) => e.row.id);
   }
   const categories = index.categories();
