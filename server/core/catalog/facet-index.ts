@@ -34,6 +34,8 @@ export interface FactsHolder {
 /** Key → number, for ever (a shop has some dozens of sizes and colours; a renamed one keeps its old number). */
 class Keys {
   readonly names: string[] = [];
+  /** The spelling (trimmed) each key was first seen with in the shop. */
+  readonly first: string[] = [];
   private readonly ids = new Map<string, number>();
   id(key: string): number {
     let id = this.ids.get(key);
@@ -57,9 +59,82 @@ class Keys {
     const wanted = new Set(keys);
     return (id) => (id < flags.length ? flags[id] === 1 : wanted.has(this.names[id]!));
   }
+  /**
+   * The chosen keys numbered below 32 as bits (the key numbers a product's fact columns can hold): a product
+   * whose keys all are below 32 offers a chosen key exactly when its mask meets this one.
+   */
+  mask(keys: readonly string[]): number {
+    let m = 0;
+    for (const k of keys) {
+      const id = this.ids.get(k);
+      if (id !== undefined && id < MASK_BITS) m |= 1 << id;
+    }
+    return m;
+  }
   get size(): number {
     return this.names.length;
   }
+}
+
+/** The facet counts of one listing: each product passing every filter but the shop filters and the price range. */
+export interface FacetCounter {
+  add(e: FactsHolder, price: number): void;
+  /** `add` for a product known by its fact columns (FacetIndex.idTest). */
+  addBits(sizes: number, colors: number, inStock: boolean, price: number): void;
+  result(): Facets;
+}
+
+/** Key numbers a product's fact columns hold as bits. */
+const MASK_BITS = 32;
+
+/**
+ * A product's facts by id, as bit masks of its size and colour keys and a state (FactColumns.UNKNOWN: read its
+ * entry), for the products whose keys all are numbered below 32 and spelt as each key was first spelt in the
+ * shop: a search that finds most of the catalogue then counts its facets from three typed arrays instead of
+ * following each product's entry, facts and their arrays through memory (issue 29, `npm run bench`). Set when
+ * an entry's facts are read, cleared when its product is written or its units shown change.
+ */
+export class FactColumns {
+  static readonly UNKNOWN = 0;
+  static readonly OUT_OF_STOCK = 1;
+  static readonly IN_STOCK = 2;
+  sizes = new Uint32Array(1024);
+  colors = new Uint32Array(1024);
+  state = new Uint8Array(1024);
+  constructor(private readonly cap: number) {}
+  set(id: number, sizes: number, colors: number, inStock: boolean): void {
+    if (id >= this.cap || id < 0 || !Number.isInteger(id)) return;
+    if (id >= this.state.length) this.grow(id);
+    this.sizes[id] = sizes;
+    this.colors[id] = colors;
+    this.state[id] = inStock ? FactColumns.IN_STOCK : FactColumns.OUT_OF_STOCK;
+  }
+  clear(id: number): void {
+    if (id < this.state.length) this.state[id] = FactColumns.UNKNOWN;
+  }
+  private grow(id: number): void {
+    const size = Math.min(this.cap, Math.max(id + 1, this.state.length * 2));
+    const sizes = new Uint32Array(size);
+    sizes.set(this.sizes);
+    const colors = new Uint32Array(size);
+    colors.set(this.colors);
+    const state = new Uint8Array(size);
+    state.set(this.state);
+    this.sizes = sizes;
+    this.colors = colors;
+    this.state = state;
+  }
+}
+
+/** The mask of a product's keys when each is below 32 and spelt as first spelt; -1 when not. */
+function maskOf(ids: number[], names: string[], first: string[]): number {
+  let m = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (id >= MASK_BITS || names[i] !== first[id]) return -1;
+    m |= 1 << id;
+  }
+  return m;
 }
 
 function numbered(keys: Keys, values: ReadonlyArray<string> | undefined): { ids: number[]; names: string[] } {
@@ -71,7 +146,9 @@ function numbered(keys: Keys, values: ReadonlyArray<string> | undefined): { ids:
     const id = keys.id(key);
     if (ids.includes(id)) continue;
     ids.push(id);
-    names.push(value.trim());
+    const name = value.trim();
+    names.push(name);
+    keys.first[id] ??= name;
   }
   return { ids, names };
 }
@@ -90,12 +167,7 @@ class Counts {
     this.count = new Int32Array(keys.size);
   }
   add(ids: number[], names: string[]): void {
-    // A row first read during the pass may have numbered new keys.
-    if (this.count.length < this.keys.size) {
-      const grown = new Int32Array(this.keys.size);
-      grown.set(this.count);
-      this.count = grown;
-    }
+    this.fit();
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
       this.count[id]!++;
@@ -104,7 +176,53 @@ class Counts {
       if (had === undefined || (n !== had && n < had)) this.name[id] = n;
     }
   }
+  /**
+   * A product whose keys are the bits of `mask`, each spelt as first spelt (FactColumns). Counted per mask and
+   * spread over the keys at `tally`: the products of a result mostly share a few masks, and a run of one mask
+   * is one comparison each.
+   */
+  addMask(mask: number): void {
+    if (mask === this.lastMask) {
+      this.lastCount++;
+      return;
+    }
+    this.flushMask();
+    this.lastMask = mask;
+    this.lastCount = 1;
+  }
+  private lastMask = -1;
+  private lastCount = 0;
+  private readonly masks = new Map<number, number>();
+  private flushMask(): void {
+    if (this.lastCount > 0)
+      this.masks.set(this.lastMask, (this.masks.get(this.lastMask) ?? 0) + this.lastCount);
+    this.lastMask = -1;
+    this.lastCount = 0;
+  }
+  private spreadMasks(): void {
+    this.flushMask();
+    this.fit();
+    const first = this.keys.first;
+    for (const [mask, count] of this.masks)
+      for (let m = mask; m !== 0; m &= m - 1) {
+        const id = 31 - Math.clz32(m & -m);
+        this.count[id]! += count;
+        const n = first[id]!;
+        const had = this.name[id];
+        if (had === undefined || (n !== had && n < had)) this.name[id] = n;
+      }
+    this.masks.clear();
+  }
+  /** A row first read during the pass may have numbered new keys. */
+  private fit(): void {
+    if (this.count.length < this.keys.size) {
+      const grown = new Int32Array(this.keys.size);
+      grown.set(this.count);
+      this.count = grown;
+    }
+  }
   tally(): Tally {
+    this.spreadMasks();
     const t: Tally = new Map();
     for (let id = 0; id < this.count.length; id++)
       if (this.count[id]! > 0) t.set(this.keys.names[id]!, { value: this.name[id]!, count: this.count[id]! });
@@ -114,9 +232,12 @@ class Counts {
 
 export function createFacetIndex(
   shown: (row: StoredProduct) => ReadonlyArray<{ quantity: number }> | undefined,
+  /** Ids from this up get no fact columns (their entries answer). */
+  columnIds: number,
 ) {
   const sizeKeys = new Keys();
   const colorKeys = new Keys();
+  const columns = new FactColumns(columnIds);
 
   function factsOf(e: FactsHolder): FacetRow {
     if (e.facts) return e.facts;
@@ -124,13 +245,18 @@ export function createFacetIndex(
     const sizes = numbered(sizeKeys, row.sizes);
     const colors = numbered(colorKeys, row.colors);
     const units = shown(row);
-    return (e.facts = {
+    const facts: FacetRow = (e.facts = {
       sizes: sizes.ids,
       sizeNames: sizes.names,
       colors: colors.ids,
       colorNames: colors.names,
       inStock: !units || units.some((l) => l.quantity > 0),
     });
+    const sizeMask = maskOf(sizes.ids, sizes.names, sizeKeys.first);
+    const colorMask = maskOf(colors.ids, colors.names, colorKeys.first);
+    if (sizeMask >= 0 && colorMask >= 0) columns.set(row.id, sizeMask, colorMask, facts.inStock);
+    else columns.clear(row.id);
+    return facts;
   }
 
   return {
@@ -138,6 +264,21 @@ export function createFacetIndex(
     /** The units shown of the product changed (an order): its facts are read again. */
     stockChanged(e: FactsHolder): void {
       e.facts = undefined;
+      columns.clear(e.row.id);
+    },
+    /** The product with this id was written or removed: its fact columns wait for its new entry's facts. */
+    forget(id: number): void {
+      columns.clear(id);
+    },
+    /** The shop filters and `counter` by product id, from the fact columns (IdTest). */
+    idTest(q: FilterQuery, counter: FacetCounter | null): IdTest {
+      return new IdTest(
+        columns,
+        q.size ? sizeKeys.mask(q.size) : -1,
+        q.color ? colorKeys.mask(q.color) : -1,
+        !!q.in_stock,
+        counter,
+      );
     },
     /** The size, colour and in-stock filters as one test; null when the query has none of them. */
     matcher(q: FilterQuery): ((e: FactsHolder) => boolean) | null {
@@ -154,35 +295,102 @@ export function createFacetIndex(
      * facetCounter's counts (catalog-filters.ts), the same answer: add each product passing every filter
      * but the shop filters and the price range, with its effective price, then `result()`.
      */
-    counter(q: FilterQuery & { maxPrice?: number | undefined }) {
-      const wantSize = q.size ? sizeKeys.chosen(q.size) : null;
-      const wantColor = q.color ? colorKeys.chosen(q.color) : null;
-      const cap = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : Infinity;
-      const floor = q.minPrice !== undefined && q.minPrice > 0 ? q.minPrice : -Infinity;
-      const sizes = new Counts(sizeKeys);
-      const colors = new Counts(colorKeys);
-      let inStock = 0;
-      let min = Infinity;
-      let max = 0;
-      return {
-        add(e: FactsHolder, price: number): void {
-          const f = factsOf(e);
-          const size = offersAny(f.sizes, wantSize);
-          const color = offersAny(f.colors, wantColor);
-          const stock = !q.in_stock || f.inStock;
-          if (size && color && stock) {
-            if (price < min) min = price;
-            if (price > max) max = price;
-          }
-          if (price > cap || price < floor) return;
-          if (color && stock) sizes.add(f.sizes, f.sizeNames);
-          if (size && stock) colors.add(f.colors, f.colorNames);
-          if (size && color && f.inStock) inStock++;
-        },
-        result: (): Facets => facetsOf(q, sizes.tally(), colors.tally(), inStock, min, max),
-      };
+    counter(q: FilterQuery & { maxPrice?: number | undefined }): FacetCounter {
+      return new Counter(q, factsOf, sizeKeys, colorKeys);
     },
   };
+}
+
+/**
+ * facetCounter's counts (one listing's): a class, not closures made per listing, so the hot loops that call
+ * it (catalog/search-listing.ts) always meet the same functions and V8 keeps them inlined.
+ */
+class Counter implements FacetCounter {
+  private readonly wantSize: ((id: number) => boolean) | null;
+  private readonly wantColor: ((id: number) => boolean) | null;
+  private readonly sizeMask: number;
+  private readonly colorMask: number;
+  private readonly cap: number;
+  private readonly floor: number;
+  private readonly inStockOnly: boolean;
+  private readonly sizes: Counts;
+  private readonly colors: Counts;
+  private inStock = 0;
+  private min = Infinity;
+  private max = 0;
+  constructor(
+    private readonly q: FilterQuery & { maxPrice?: number | undefined },
+    private readonly factsOf: (e: FactsHolder) => FacetRow,
+    sizeKeys: Keys,
+    colorKeys: Keys,
+  ) {
+    this.wantSize = q.size ? sizeKeys.chosen(q.size) : null;
+    this.wantColor = q.color ? colorKeys.chosen(q.color) : null;
+    this.sizeMask = q.size ? sizeKeys.mask(q.size) : -1;
+    this.colorMask = q.color ? colorKeys.mask(q.color) : -1;
+    this.cap = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : Infinity;
+    this.floor = q.minPrice !== undefined && q.minPrice > 0 ? q.minPrice : -Infinity;
+    this.inStockOnly = !!q.in_stock;
+    this.sizes = new Counts(sizeKeys);
+    this.colors = new Counts(colorKeys);
+  }
+  add(e: FactsHolder, price: number): void {
+    const f = this.factsOf(e);
+    const size = offersAny(f.sizes, this.wantSize);
+    const color = offersAny(f.colors, this.wantColor);
+    const stock = !this.inStockOnly || f.inStock;
+    if (size && color && stock) {
+      if (price < this.min) this.min = price;
+      if (price > this.max) this.max = price;
+    }
+    if (price > this.cap || price < this.floor) return;
+    if (color && stock) this.sizes.add(f.sizes, f.sizeNames);
+    if (size && stock) this.colors.add(f.colors, f.colorNames);
+    if (size && color && f.inStock) this.inStock++;
+  }
+  addBits(productSizes: number, productColors: number, productInStock: boolean, price: number): void {
+    const size = this.sizeMask === -1 || (productSizes & this.sizeMask) !== 0;
+    const color = this.colorMask === -1 || (productColors & this.colorMask) !== 0;
+    const stock = !this.inStockOnly || productInStock;
+    if (size && color && stock) {
+      if (price < this.min) this.min = price;
+      if (price > this.max) this.max = price;
+    }
+    if (price > this.cap || price < this.floor) return;
+    if (color && stock) this.sizes.addMask(productSizes);
+    if (size && stock) this.colors.addMask(productColors);
+    if (size && color && productInStock) this.inStock++;
+  }
+  result(): Facets {
+    return facetsOf(this.q, this.sizes.tally(), this.colors.tally(), this.inStock, this.min, this.max);
+  }
+}
+
+/**
+ * The shop filters (FacetIndex.matcher's) and the counter's `add` by product id, from the fact columns: `test`
+ * answers 1 when the product passes the shop filters, 0 when not (counted either way, as the counter counts), -1
+ * when its columns do not know it (then nothing is counted: read its entry instead).
+ */
+export class IdTest {
+  constructor(
+    private readonly columns: FactColumns,
+    private readonly size: number,
+    private readonly color: number,
+    private readonly inStockOnly: boolean,
+    private readonly counter: FacetCounter | null,
+  ) {}
+  test(id: number, price: number): number {
+    const { state, sizes, colors } = this.columns;
+    const st = id < state.length ? state[id]! : FactColumns.UNKNOWN;
+    if (st === FactColumns.UNKNOWN) return -1;
+    const inStock = st === FactColumns.IN_STOCK;
+    const s = sizes[id]!;
+    const c = colors[id]!;
+    this.counter?.addBits(s, c, inStock, price);
+    if (this.size !== -1 && (s & this.size) === 0) return 0;
+    if (this.color !== -1 && (c & this.color) === 0) return 0;
+    return this.inStockOnly && !inStock ? 0 : 1;
+  }
 }
 
 export type FacetIndex = ReturnType<typeof createFacetIndex>;

@@ -180,7 +180,7 @@ export function createCatalogIndex(
   let categoryMap: Map<number, Category> | undefined;
   let categoryEngine: SearchEngine | undefined;
   /** The shop filters and facets (issue 29) over the units the public products show. */
-  const facets = createFacetIndex((row) => stock?.shown(row));
+  const facets = createFacetIndex((row) => stock?.shown(row), COLUMN_IDS);
   /** Bumped on every catalogue commit: answer caches (catalog/cache.ts) key on it. */
   let version = 0;
 
@@ -281,6 +281,7 @@ export function createCatalogIndex(
       entries.delete(row.id);
       entryById[row.id] = undefined;
       columns.clear(row.id);
+      facets.forget(row.id);
       for (const o of new Set(groupsOf(e.row))) o.delete(e);
       if (grams) removeGrams(grams, e);
       search.removed(row.id);
@@ -290,6 +291,7 @@ export function createCatalogIndex(
       entries.set(row.id, e);
       entryById[row.id] = e;
       columns.set(e);
+      facets.forget(row.id);
       for (const o of new Set(groupsOf(row))) o.insert(e);
       if (grams) addGrams(grams, e);
       search.put(row);

@@ -28,9 +28,16 @@ const cats: Category[] = ['Jackets', 'Shirts', 'Dresses'].map((name, i) => ({
 }));
 const some = (r: Rng, from: string[], p: number) => from.filter(() => r.next() < p);
 
+/** Another spelling of a value now and then (" navy", "RED"): the facets name a value by its smallest spelling. */
+const respell = (r: Rng, value: string): string =>
+  r.next() < 0.9 ? value : r.pick([` ${value.toLowerCase()}`, value.toUpperCase(), `${value} `]);
+
 function product(r: Rng, id: number): StoredProduct {
-  const sizes = some(r, SIZES, 0.4);
-  const colors = some(r, COLORS, 0.35);
+  // Now and then one of many EU sizes: more than 32 size keys in all (the fact columns hold the first 32 as bits).
+  const sizes = [...some(r, SIZES, 0.4), ...(r.next() < 0.2 ? [`EU ${30 + r.int(60)}`] : [])].map((v) =>
+    respell(r, v),
+  );
+  const colors = some(r, COLORS, 0.35).map((v) => respell(r, v));
   const regular = 10 + r.int(8) * 5;
   return {
     id,
@@ -104,7 +111,10 @@ function query(r: Rng): CatalogQuery {
     sort: r.next() < 0.5 ? undefined : r.pick(['relevance', 'latest', 'price_asc', 'price_desc']),
     page: 1 + r.int(3),
     limit: r.pick([1, 5, 12, 40]),
-    size: r.next() < 0.25 ? some(r, SIZES, 0.4) : undefined,
+    size:
+      r.next() < 0.25
+        ? [...some(r, SIZES, 0.4), ...(r.next() < 0.3 ? [`EU ${30 + r.int(60)}`] : [])]
+        : undefined,
     color: r.next() < 0.25 ? some(r, COLORS, 0.4) : undefined,
     in_stock: r.next() < 0.2 ? '1' : undefined,
     facets: r.next() < 0.5 ? '1' : undefined,
@@ -147,9 +157,10 @@ describe('the search listing reads the engine typed hits exactly as the plain sc
       await Promise.all([
         stores.products.change(() => ({ put: [product(r, nextId++), product(r, nextId++)], result: 0 })),
         stores.products.change(() => ({ remove: [r.pick(ids), r.pick(ids), r.pick(ids)], result: 0 })),
+        // Changed products: new sizes, colours and stock under the same ids.
         stores.products.change((get) => {
-          const p = get(r.pick(ids));
-          return { put: p ? [product(r, p.id)] : [], result: 0 };
+          const changed = Array.from({ length: 20 }, () => get(r.pick(ids))).filter((p) => p !== undefined);
+          return { put: [...new Map(changed.map((p) => [p.id, product(r, p.id)])).values()], result: 0 };
         }),
       ]);
     }

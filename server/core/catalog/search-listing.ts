@@ -16,6 +16,7 @@ import { matchesSearch, searchTerms } from '#contract/rules/search-text';
 import type { Suggestions } from '#contract/schemas/search';
 import { SUGGEST_CATEGORIES, SUGGEST_PRODUCTS } from '#contract/schemas/search';
 import type { CatalogIndex, Entry } from './indexes';
+import type { IdTest } from './facet-index';
 import { byDate, timesDecide } from './indexes';
 import type { Listing } from './listing';
 
@@ -34,12 +35,14 @@ export function keepSearchMatches(
   text: string,
   kept: Kept,
   filter: EntryFilter | null,
+  byId: IdTest | null = null,
 ): void {
   const found = index.searchEngine()?.hits(text);
   const cols = index.columns();
   const mark = cols.nextMark();
   const marks = cols.mark;
   if (found && !filter) keepHits(index, found, mark, kept);
+  else if (found && filter && byId) keepFilteredHits(index, found, mark, kept, filter, byId);
   else if (found && filter)
     for (let i = 0; i < found.ids.length; i++) {
       const id = found.ids[i]!;
@@ -141,6 +144,42 @@ function keepHits(index: CatalogIndex, found: SearchHits, mark: number, kept: Ke
   }
   kept.total = k;
   kept.maxPrice = top;
+}
+
+/**
+ * keepSearchMatches' engine hits through `byId` where it knows the product (prices, times, marks and facts from
+ * typed columns: a search with facets that finds most of the catalogue reads no entry), else through `filter`.
+ */
+function keepFilteredHits(
+  index: CatalogIndex,
+  found: SearchHits,
+  mark: number,
+  kept: Kept,
+  filter: EntryFilter,
+  byId: IdTest,
+): void {
+  const { ids, scores } = found;
+  const cols = index.columns();
+  const { price, time, mark: marks } = cols;
+  const covered = price.length;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if (id < covered) {
+      const p = price[id]!;
+      if (p !== p) continue; // NaN: removed
+      const r = byId.test(id, p);
+      if (r !== -1) {
+        marks[id] = mark;
+        if (r === 1) kept.offer(id, scores[i]!, p, time[id]!);
+        continue;
+      }
+    }
+    const e = index.entry(id);
+    if (!e) continue;
+    if (id < covered) marks[id] = mark;
+    else e.searched = mark;
+    if (filter(e, e.price)) kept.offer(id, scores[i]!, e.price, e.time ?? NaN);
+  }
 }
 
 /**
@@ -296,8 +335,11 @@ function listing(index: CatalogIndex, q: CatalogQuery, text: string): Listing {
           return !shop || shop(e);
         }
       : null;
+  // With only the shop filters and facets, most products are told by id from the fact columns.
+  const byId =
+    (shop || counter) && !inCategory && !collection && !stock ? index.facets().idTest(q, counter) : null;
   const kept = SCRATCH.start(q.maxPrice, q.minPrice);
-  keepSearchMatches(index, text, kept, filter);
+  keepSearchMatches(index, text, kept, filter, byId);
   const { ids, scores, times, prices, total, maxPrice } = kept;
   const entryAt = (k: number): Entry => index.entry(ids[k]!)!;
   // byDate and byPrice (catalog/indexes.ts) read from the columns; byDate's own test when times do not decide.
