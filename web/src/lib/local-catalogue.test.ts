@@ -1,7 +1,13 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { catalogQuerySchema, runCatalogQuery, SORTS, type Sort } from '#contract/rules/catalog-query';
+import {
+  catalogQuerySchema,
+  compareProducts,
+  runCatalogQuery,
+  SORTS,
+  type Sort,
+} from '#contract/rules/catalog-query';
 import type { Product } from '#contract/schemas/product';
 import { freshDbPerTest } from '#web/test/fresh-db';
 import { syncCatalogue } from './catalogue-sync';
@@ -271,6 +277,21 @@ describe('what an offline listing reads', () => {
       expect(await localProductList(session, { q: 'denim', limit: 12 })).toEqual(
         await reference(session, { q: 'denim', limit: 12 }),
       );
+    } finally {
+      session.close();
+    }
+  });
+
+  it('in a new session, holds the rows in the default order once read (merged a chunk at a time, issue 29)', async () => {
+    const all = await seed(1200);
+    const session = new CountingDb(db().name);
+    try {
+      const index = await warmIndex(session);
+      const sorted = [...all].sort(compareProducts('latest')).map((p) => p.id);
+      expect(index.sorted.latest?.map((r) => r.id)).toEqual(sorted);
+      // The same rows as the index holds (what a listing then filters).
+      expect(index.sorted.latest?.every((r) => index.rows.get(r.id) === r)).toBe(true);
+      expect(await localProductList(session, { limit: 12 })).toEqual(await reference(session, { limit: 12 }));
     } finally {
       session.close();
     }
