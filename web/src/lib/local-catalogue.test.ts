@@ -297,6 +297,24 @@ describe('what an offline listing reads', () => {
     }
   });
 
+  it('keeps the page of a query asked again until the rows change (issue 29)', async () => {
+    const all = await seed(60);
+    const query = { sort: 'price_asc', limit: 5, facets: '1' } as const;
+    const first = await localProductList(db(), query);
+    expect(first).toEqual(await reference(db(), query));
+    const index = await warmIndex(db());
+    expect(index.pages?.size).toBe(1);
+    db().productReads = 0;
+    expect(await localProductList(db(), query)).toEqual(first);
+    expect(index.pages?.size).toBe(1);
+    expect(db().productReads).toBe(5); // the page's products only
+    // A write of this tab: the kept page is not the answer any more.
+    await writeProducts(db(), [{ ...all[40]!, sale_price: 0.5, sizes: ['XXS'] }]);
+    const changed = await localProductList(db(), query);
+    expect(changed?.items[0]?.id).toBe(all[40]!.id);
+    expect(changed).toEqual(await reference(db(), query));
+  });
+
   it('sees a change written by another tab', async () => {
     const all = await seed(30);
     await localProductList(db(), {});

@@ -22,6 +22,7 @@ import {
   dropIndex,
   engineOf,
   heldIndex,
+  PAGES_KEPT,
   writesSettled,
   type ListingRow,
   type LocalIndex,
@@ -80,6 +81,20 @@ export function pageOf(
 
 const STALE = Symbol('stale');
 
+type Page = ReturnType<typeof pageOf>;
+
+/** pageOf, kept on the index for the same query until the rows change (the answer is the same). */
+function pageKept(index: LocalIndex, query: CatalogQuery): Page {
+  const key = JSON.stringify(query);
+  const pages = (index.pages ??= new Map());
+  const kept = pages.get(key) as Page | undefined;
+  if (kept) return kept;
+  const page = pageOf(index, query);
+  if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value!);
+  pages.set(key, page);
+  return page;
+}
+
 async function answer(
   db: CatalogueDb,
   index: LocalIndex,
@@ -87,7 +102,7 @@ async function answer(
 ): Promise<ProductListResponse | typeof STALE> {
   return db.transaction('r', db.products, db.meta, async () => {
     if ((await readProductsVersion(db)) !== index.version) return STALE;
-    const { ids, ...rest } = pageOf(index, query);
+    const { ids, ...rest } = pageKept(index, query);
     const found = await db.products.bulkGet(ids);
     const items = found.filter((p): p is Product => p !== undefined);
     return items.length === ids.length ? { items, ...rest } : STALE;

@@ -37,7 +37,14 @@ export interface LocalIndex {
   engineBuild?: Promise<SearchEngine>;
   /** Raised by every change of the rows, so a chunked engine build can tell it missed one. */
   generation: number;
+  /**
+   * The last pages decided on these rows (local-catalogue.ts), by query: the sidebar's featured products, a
+   * listing opened again. Emptied with `sorted` by every change of the rows; at most PAGES_KEPT.
+   */
+  pages?: Map<string, unknown>;
 }
+
+export const PAGES_KEPT = 50;
 
 export const BUILD_CHUNK = 250;
 /** Rows added to the search engine per task while it is built (about 10-20 ms on a phone). */
@@ -258,6 +265,7 @@ export function trackWrite(
     }
     if (change(index.rows, index.engine)) {
       index.sorted = {};
+      index.pages = undefined;
       index.generation++;
     }
     index.version = to;
