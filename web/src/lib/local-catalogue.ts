@@ -14,7 +14,7 @@ import {
 import { createSearchEngine } from '#contract/rules/search-engine';
 import { textHits } from '#contract/rules/search-query';
 import { effectivePrice } from '#contract/rules/money';
-import { facetCounter, type Facets } from '#contract/rules/catalog-filters';
+import type { Facets } from '#contract/rules/catalog-filters';
 import type { Product, ProductListResponse } from '#contract/schemas/product';
 import { readCatalogueMeta, readProductsVersion, type CatalogueDb } from './db';
 import {
@@ -27,6 +27,7 @@ import {
   type ListingRow,
   type LocalIndex,
 } from './local-index';
+import { rowFacetCounter } from './local-facets';
 
 /**
  * Listing queries answered from the local copy: only once the background sync has copied the whole
@@ -57,7 +58,7 @@ export function pageOf(
     : undefined;
   const sort = sortOf(query);
   // Facets (facets=1): every row passing the filters but the shop filters and the price, counted once.
-  const counter = query.facets ? facetCounter(query) : null;
+  const counter = query.facets ? rowFacetCounter(query) : null;
   const start = (query.page - 1) * query.limit;
   const end = start + query.limit;
   const ids: number[] = [];

@@ -1,6 +1,7 @@
 import { compareProducts, type ListingSort, type QueryableProduct } from '#contract/rules/catalog-query';
 import { createSearchEngine, plainText, type SearchEngine } from '#contract/rules/search-engine';
 import { readProductsVersion, type CatalogueDb } from './db';
+import { factsOf } from './local-facets';
 
 /**
  * The in-memory listing index of the offline catalogue, built once per session (per database), so an offline
@@ -150,7 +151,10 @@ async function readIndex(db: CatalogueDb): Promise<LocalIndex> {
       const from = last === null ? db.products.toCollection() : db.products.where(':id').above(last);
       const chunk: QueryableProduct[] = await from.limit(BUILD_CHUNK).toArray();
       const read = chunk.map((p) => listingRow(p));
-      for (const row of read) rows.set(row.id, row);
+      for (const row of read) {
+        rows.set(row.id, row);
+        factsOf(row); // what the facet counts read, made now rather than on the first listing
+      }
       latest = mergeRuns(latest, read.sort(LATEST), LATEST);
       if (chunk.length < BUILD_CHUNK) break;
       last = chunk[chunk.length - 1]!.id;
