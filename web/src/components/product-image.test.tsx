@@ -7,6 +7,13 @@ const picture = () => screen.queryByRole('img', { name: 'Linen shirt' });
 const placeholder = () => screen.queryByRole('img', { name: 'Linen shirt (no image)' });
 const shown = (src: string) => render(<ProductImage src={src} alt="Linen shirt" />);
 const goOffline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+/** Shown, failed to load (the placeholder then), and gone again. */
+function failOnce(src: string) {
+  shown(src);
+  fireEvent.error(picture()!);
+  expect(placeholder()).toBeInTheDocument();
+  cleanup();
+}
 
 afterEach(() => {
   cleanup();
@@ -16,10 +23,7 @@ afterEach(() => {
 describe('ProductImage', () => {
   it('offline, shows a picture that failed once as the placeholder at once, until the connection is back', () => {
     const onLine = goOffline();
-    shown('/uploads/linen-a.webp');
-    fireEvent.error(picture()!);
-    expect(placeholder()).toBeInTheDocument();
-    cleanup();
+    failOnce('/uploads/linen-a.webp');
     shown('/uploads/linen-a.webp');
     expect(picture()).toBeNull();
     expect(placeholder()).toBeInTheDocument();
@@ -40,10 +44,7 @@ describe('ProductImage', () => {
   });
 
   it('online, asks again for a picture that failed (it may exist a moment later)', () => {
-    shown('/uploads/linen-c.webp');
-    fireEvent.error(picture()!);
-    expect(placeholder()).toBeInTheDocument();
-    cleanup();
+    failOnce('/uploads/linen-c.webp');
     shown('/uploads/linen-c.webp');
     expect(picture()).toBeInTheDocument();
   });

@@ -71,12 +71,9 @@ function count(into: Tally, o: Offered): void {
 
 /** facetCounter over index rows: add each row passing every filter but the shop filters and the price. */
 export function rowFacetCounter(q: FilterQuery & { maxPrice?: number | undefined }) {
-  const sizes: Tally = new Map();
-  const colors: Tally = new Map();
-  let inStock = 0;
-  let min = Infinity;
-  let max = 0;
   const cap = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : Infinity;
+  // The tallies, the products in stock and the price range of the products that pass the other shop filters.
+  const t = { sizes: new Map() as Tally, colors: new Map() as Tally, inStock: 0, min: Infinity, max: 0 };
   return {
     add(row: ListingRow, price: number): void {
       const f = factsOf(row);
@@ -84,14 +81,14 @@ export function rowFacetCounter(q: FilterQuery & { maxPrice?: number | undefined
       const color = offersAny(f.colors, q.color);
       const stock = !q.in_stock || f.inStock;
       if (size && color && stock) {
-        if (price < min) min = price;
-        if (price > max) max = price;
+        t.min = Math.min(t.min, price);
+        t.max = Math.max(t.max, price);
       }
       if (price > cap || !matchesMinPrice(price, q.minPrice)) return;
-      if (color && stock) count(sizes, f.sizes);
-      if (size && stock) count(colors, f.colors);
-      if (size && color && f.inStock) inStock++;
+      if (color && stock) count(t.sizes, f.sizes);
+      if (size && stock) count(t.colors, f.colors);
+      if (size && color && f.inStock) t.inStock++;
     },
-    result: (): Facets => facetsOf(q, sizes, colors, inStock, min, max),
+    result: (): Facets => facetsOf(q, t.sizes, t.colors, t.inStock, t.min, t.max),
   };
 }
