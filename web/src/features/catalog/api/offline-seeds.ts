@@ -44,6 +44,8 @@ function prepare(query: ProductQuery): [string, Prepared] {
   const hash = hashOf(query);
   const held = fresh(hash);
   if (held) return [hash, held];
+  // Answers prepared for screens that never showed them (the shopper went on meanwhile) are dropped.
+  for (const [h, e] of prepared) if (Date.now() - e.at >= FRESH_MS) prepared.delete(h);
   const answer = cachedApi('listProducts', { query });
   const entry: Prepared = { at: Date.now(), answer, ready: Promise.resolve(), done: false };
   let timer: ReturnType<typeof setTimeout> | undefined;
