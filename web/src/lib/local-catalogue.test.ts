@@ -315,6 +315,13 @@ describe('what an offline listing reads', () => {
     expect(changed).toEqual(await reference(db(), query));
   });
 
+  it('answers nothing once a new copy has begun (its meta row not complete), even with the index held', async () => {
+    await seed(30);
+    expect((await localProductList(db(), { limit: 5 }))?.items).toHaveLength(5);
+    await db().meta.put({ key: 'catalogue', syncedAt: Date.now(), total: 0, complete: false });
+    expect(await localProductList(db(), { limit: 5 })).toBeUndefined();
+  });
+
   it('sees a change written by another tab', async () => {
     const all = await seed(30);
     await localProductList(db(), {});

@@ -81,6 +81,7 @@ export function pageOf(
 }
 
 const STALE = Symbol('stale');
+const INCOMPLETE = Symbol('incomplete');
 
 type Page = ReturnType<typeof pageOf>;
 
@@ -100,9 +101,12 @@ async function answer(
   db: CatalogueDb,
   index: LocalIndex,
   query: CatalogQuery,
-): Promise<ProductListResponse | typeof STALE> {
+): Promise<ProductListResponse | typeof STALE | typeof INCOMPLETE> {
   return db.transaction('r', db.products, db.meta, async () => {
-    if ((await readProductsVersion(db)) !== index.version) return STALE;
+    // The copy still complete (a new copy may have begun) and the index still the table's, in one read.
+    const [meta, version] = await Promise.all([readCatalogueMeta(db), readProductsVersion(db)]);
+    if (!meta?.complete) return INCOMPLETE;
+    if (version !== index.version) return STALE;
     const { ids, ...rest } = pageKept(index, query);
     const found = await db.products.bulkGet(ids);
     const items = found.filter((p): p is Product => p !== undefined);
@@ -117,8 +121,6 @@ export async function localProductList(
   db: CatalogueDb,
   query: Record<string, string | number | readonly string[] | undefined | null> | undefined,
 ): Promise<ProductListResponse | undefined> {
-  const meta = await readCatalogueMeta(db);
-  if (!meta?.complete) return undefined;
   // As the server sees it: URL query strings (a list for a repeated filter), empty values absent.
   const asUrl = Object.entries(query ?? {})
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
@@ -129,10 +131,17 @@ export async function localProductList(
   if (parsed.data.stock && parsed.data.stock !== 'all') return undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     await writesSettled(db);
-    const index = heldIndex(db) ?? (await buildIndex(db));
+    // Only a complete copy answers (a partial one would give wrong totals): checked here before the table is
+    // read into an index, and with the page's read once an index is held (one transaction per listing).
+    let index = heldIndex(db);
+    if (!index) {
+      if (!(await readCatalogueMeta(db))?.complete) return undefined;
+      index = await buildIndex(db);
+    }
     // A search needs the engine: built in chunks the first time (no long task), then kept by every write.
     if (searchTerms(textOf(parsed.data)).length) await engineOf(index);
     const out = await answer(db, index, parsed.data);
+    if (out === INCOMPLETE) return undefined;
     if (out !== STALE) return out;
     // A write of this tab that landed meanwhile is in the index now; otherwise another tab wrote: read again.
     if (!(await writesSettled(db))) dropIndex(db, index);
