@@ -14,11 +14,20 @@ interface Props {
   sizes?: string;
 }
 
+/**
+ * Pictures that failed to load while the browser was offline (issue 29): until the connection is back they are
+ * shown as the placeholder at once, without asking again. Offline, a picture the service worker could not answer
+ * (no width of it cached) stays unanswerable, and asking costs each card a request and a second render.
+ */
+const failedOffline = new Set<string>();
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+if (typeof window !== 'undefined') window.addEventListener('online', () => failedOffline.clear());
+
 /** Product and category art: fixed width/height so nothing jumps while loading, placeholder when missing. */
 export function ProductImage({ src, alt, width = 600, height = 750, eager = false, className, sizes }: Props) {
   // A missing or broken file shows the same placeholder as "no image" instead of a broken-image icon.
   const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) {
+  if (!src || failed === src || (failedOffline.has(src) && offline())) {
     return (
       <div className={`${styles.placeholder} ${className ?? ''}`} role="img" aria-label={alt ? `${alt} (no image)` : 'No image'}>
         <span aria-hidden="true">No image</span>
@@ -39,7 +48,10 @@ export function ProductImage({ src, alt, width = 600, height = 750, eager = fals
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
       decoding="async"
-      onError={() => setFailed(src)}
+      onError={() => {
+        if (offline()) failedOffline.add(src);
+        setFailed(src);
+      }}
     />
   );
 }

@@ -138,7 +138,7 @@ function slow(
  * The browser knows it has no connection (navigator.onLine is false: no network at all, e.g. flight mode; it
  * is never false on a working one, while true proves nothing, see network-status.ts).
  */
-function browserOffline(): boolean {
+export function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 

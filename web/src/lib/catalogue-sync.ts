@@ -93,6 +93,10 @@ function loadCategories(): Promise<Category[]> {
   return load;
 }
 
+/** The listing index's module, with the offline listing's (local-catalogue.ts) loaded beside it. */
+const offlineAnswers = () =>
+  Promise.all([import('./local-index'), import('./local-catalogue')]).then(([index]) => index);
+
 /** After a successful copy: done, the listing index and engine in the background, then the picture warm-up. */
 async function afterCopy(
   db: CatalogueDb,
@@ -103,10 +107,11 @@ async function afterCopy(
   const categories = await categoriesLoad;
   setLastSynced(meta.syncedAt);
   mark('done');
-  // The listing index and the search engine, read again in the background if the copy left them behind.
+  // The listing index and the search engine, read again in the background if the copy left them behind, and
+  // the code that answers from them (the first offline listing then loads nothing: issue 29).
   // `<html data-offline-index="ready">` once both are (the bench times it).
   void idle()
-    .then(() => import('./local-index'))
+    .then(() => offlineAnswers())
     .then(({ warmIndex }) => warmIndex(db, { engine: true }))
     .then(() => {
       if (typeof document !== 'undefined') document.documentElement.dataset.offlineIndex = 'ready';
@@ -196,7 +201,7 @@ function warmIndexWhenOffline(db: CatalogueDb): void {
   const warm = () => {
     if (!getNetworkStatus().offline) return false;
     void idle()
-      .then(() => import('./local-index'))
+      .then(() => offlineAnswers())
       .then(({ warmIndex }) => warmIndex(db))
       .catch(() => undefined);
     return true;

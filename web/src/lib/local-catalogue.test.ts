@@ -1,7 +1,13 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { catalogQuerySchema, runCatalogQuery, SORTS, type Sort } from '#contract/rules/catalog-query';
+import {
+  catalogQuerySchema,
+  compareProducts,
+  runCatalogQuery,
+  SORTS,
+  type Sort,
+} from '#contract/rules/catalog-query';
 import type { Product } from '#contract/schemas/product';
 import { freshDbPerTest } from '#web/test/fresh-db';
 import { syncCatalogue } from './catalogue-sync';
@@ -274,6 +280,46 @@ describe('what an offline listing reads', () => {
     } finally {
       session.close();
     }
+  });
+
+  it('in a new session, holds the rows in the default order once read (merged a chunk at a time, issue 29)', async () => {
+    const all = await seed(1200);
+    const session = new CountingDb(db().name);
+    try {
+      const index = await warmIndex(session);
+      const sorted = [...all].sort(compareProducts('latest')).map((p) => p.id);
+      expect(index.sorted.latest?.map((r) => r.id)).toEqual(sorted);
+      // The same rows as the index holds (what a listing then filters).
+      expect(index.sorted.latest?.every((r) => index.rows.get(r.id) === r)).toBe(true);
+      expect(await localProductList(session, { limit: 12 })).toEqual(await reference(session, { limit: 12 }));
+    } finally {
+      session.close();
+    }
+  });
+
+  it('keeps the page of a query asked again until the rows change (issue 29)', async () => {
+    const all = await seed(60);
+    const query = { sort: 'price_asc', limit: 5, facets: '1' } as const;
+    const first = await localProductList(db(), query);
+    expect(first).toEqual(await reference(db(), query));
+    const index = await warmIndex(db());
+    expect(index.pages?.size).toBe(1);
+    db().productReads = 0;
+    expect(await localProductList(db(), query)).toEqual(first);
+    expect(index.pages?.size).toBe(1);
+    expect(db().productReads).toBe(5); // the page's products only
+    // A write of this tab: the kept page is not the answer any more.
+    await writeProducts(db(), [{ ...all[40]!, sale_price: 0.5, sizes: ['XXS'] }]);
+    const changed = await localProductList(db(), query);
+    expect(changed?.items[0]?.id).toBe(all[40]!.id);
+    expect(changed).toEqual(await reference(db(), query));
+  });
+
+  it('answers nothing once a new copy has begun (its meta row not complete), even with the index held', async () => {
+    await seed(30);
+    expect((await localProductList(db(), { limit: 5 }))?.items).toHaveLength(5);
+    await db().meta.put({ key: 'catalogue', syncedAt: Date.now(), total: 0, complete: false });
+    expect(await localProductList(db(), { limit: 5 })).toBeUndefined();
   });
 
   it('sees a change written by another tab', async () => {

@@ -14,7 +14,7 @@ import {
 import { createSearchEngine } from '#contract/rules/search-engine';
 import { textHits } from '#contract/rules/search-query';
 import { effectivePrice } from '#contract/rules/money';
-import { facetCounter, type Facets } from '#contract/rules/catalog-filters';
+import type { Facets } from '#contract/rules/catalog-filters';
 import type { Product, ProductListResponse } from '#contract/schemas/product';
 import { readCatalogueMeta, readProductsVersion, type CatalogueDb } from './db';
 import {
@@ -22,10 +22,12 @@ import {
   dropIndex,
   engineOf,
   heldIndex,
+  PAGES_KEPT,
   writesSettled,
   type ListingRow,
   type LocalIndex,
 } from './local-index';
+import { rowFacetCounter } from './local-facets';
 
 /**
  * Listing queries answered from the local copy: only once the background sync has copied the whole
@@ -56,7 +58,7 @@ export function pageOf(
     : undefined;
   const sort = sortOf(query);
   // Facets (facets=1): every row passing the filters but the shop filters and the price, counted once.
-  const counter = query.facets ? facetCounter(query) : null;
+  const counter = query.facets ? rowFacetCounter(query) : null;
   const start = (query.page - 1) * query.limit;
   const end = start + query.limit;
   const ids: number[] = [];
@@ -79,15 +81,33 @@ export function pageOf(
 }
 
 const STALE = Symbol('stale');
+const INCOMPLETE = Symbol('incomplete');
+
+type Page = ReturnType<typeof pageOf>;
+
+/** pageOf, kept on the index for the same query until the rows change (the answer is the same). */
+function pageKept(index: LocalIndex, query: CatalogQuery): Page {
+  const key = JSON.stringify(query);
+  const pages = (index.pages ??= new Map());
+  const kept = pages.get(key) as Page | undefined;
+  if (kept) return kept;
+  const page = pageOf(index, query);
+  if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value!);
+  pages.set(key, page);
+  return page;
+}
 
 async function answer(
   db: CatalogueDb,
   index: LocalIndex,
   query: CatalogQuery,
-): Promise<ProductListResponse | typeof STALE> {
+): Promise<ProductListResponse | typeof STALE | typeof INCOMPLETE> {
   return db.transaction('r', db.products, db.meta, async () => {
-    if ((await readProductsVersion(db)) !== index.version) return STALE;
-    const { ids, ...rest } = pageOf(index, query);
+    // The copy still complete (a new copy may have begun) and the index still the table's, in one read.
+    const [meta, version] = await Promise.all([readCatalogueMeta(db), readProductsVersion(db)]);
+    if (!meta?.complete) return INCOMPLETE;
+    if (version !== index.version) return STALE;
+    const { ids, ...rest } = pageKept(index, query);
     const found = await db.products.bulkGet(ids);
     const items = found.filter((p): p is Product => p !== undefined);
     return items.length === ids.length ? { items, ...rest } : STALE;
@@ -101,8 +121,6 @@ export async function localProductList(
   db: CatalogueDb,
   query: Record<string, string | number | readonly string[] | undefined | null> | undefined,
 ): Promise<ProductListResponse | undefined> {
-  const meta = await readCatalogueMeta(db);
-  if (!meta?.complete) return undefined;
   // As the server sees it: URL query strings (a list for a repeated filter), empty values absent.
   const asUrl = Object.entries(query ?? {})
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
@@ -113,10 +131,17 @@ export async function localProductList(
   if (parsed.data.stock && parsed.data.stock !== 'all') return undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     await writesSettled(db);
-    const index = heldIndex(db) ?? (await buildIndex(db));
+    // Only a complete copy answers (a partial one would give wrong totals): checked here before the table is
+    // read into an index, and with the page's read once an index is held (one transaction per listing).
+    let index = heldIndex(db);
+    if (!index) {
+      if (!(await readCatalogueMeta(db))?.complete) return undefined;
+      index = await buildIndex(db);
+    }
     // A search needs the engine: built in chunks the first time (no long task), then kept by every write.
     if (searchTerms(textOf(parsed.data)).length) await engineOf(index);
     const out = await answer(db, index, parsed.data);
+    if (out === INCOMPLETE) return undefined;
     if (out !== STALE) return out;
     // A write of this tab that landed meanwhile is in the index now; otherwise another tab wrote: read again.
     if (!(await writesSettled(db))) dropIndex(db, index);

@@ -1,6 +1,7 @@
-import type { ListingSort, QueryableProduct } from '#contract/rules/catalog-query';
+import { compareProducts, type ListingSort, type QueryableProduct } from '#contract/rules/catalog-query';
 import { createSearchEngine, plainText, type SearchEngine } from '#contract/rules/search-engine';
 import { readProductsVersion, type CatalogueDb } from './db';
+import { factsOf } from './local-facets';
 
 /**
  * The in-memory listing index of the offline catalogue, built once per session (per database), so an offline
@@ -37,7 +38,14 @@ export interface LocalIndex {
   engineBuild?: Promise<SearchEngine>;
   /** Raised by every change of the rows, so a chunked engine build can tell it missed one. */
   generation: number;
+  /**
+   * The last pages decided on these rows (local-catalogue.ts), by query: the sidebar's featured products, a
+   * listing opened again. Emptied with `sorted` by every change of the rows; at most PAGES_KEPT.
+   */
+  pages?: Map<string, unknown>;
 }
+
+export const PAGES_KEPT = 50;
 
 export const BUILD_CHUNK = 250;
 /** Rows added to the search engine per task while it is built (about 10-20 ms on a phone). */
@@ -117,19 +125,41 @@ function sameRow(a: ListingRow, b: ListingRow): boolean {
   );
 }
 
+/** Two runs in `compare`'s order as one run in that order (compare is a total order: the order one sort gives). */
+export function mergeRuns<T>(a: T[], b: T[], compare: (x: T, y: T) => number): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/** The order of the default listing (and of a search's ties), kept while the rows are read (issue 29). */
+const LATEST = compareProducts('latest');
+
 async function readIndex(db: CatalogueDb): Promise<LocalIndex> {
   return db.transaction('r', db.products, db.meta, async () => {
     const version = await readProductsVersion(db);
     const rows = new Map<number, ListingRow>();
+    // Sorted a chunk at a time and merged in: the first offline listing finds it made, and no task sorts all
+    // the rows at once (a 10k-row sort takes about 100 ms on a phone, the first time).
+    let latest: ListingRow[] = [];
     let last: number | null = null;
     for (;;) {
       const from = last === null ? db.products.toCollection() : db.products.where(':id').above(last);
       const chunk: QueryableProduct[] = await from.limit(BUILD_CHUNK).toArray();
-      for (const p of chunk) rows.set(p.id, listingRow(p));
+      const read = chunk.map((p) => listingRow(p));
+      for (const row of read) {
+        rows.set(row.id, row);
+        factsOf(row); // what the facet counts read, made now rather than on the first listing
+      }
+      latest = mergeRuns(latest, read.sort(LATEST), LATEST);
       if (chunk.length < BUILD_CHUNK) break;
       last = chunk[chunk.length - 1]!.id;
     }
-    return { version, rows, sorted: {}, generation: 0 };
+    return { version, rows, sorted: { latest }, generation: 0 };
   });
 }
 
@@ -239,6 +269,7 @@ export function trackWrite(
     }
     if (change(index.rows, index.engine)) {
       index.sorted = {};
+      index.pages = undefined;
       index.generation++;
     }
     index.version = to;

@@ -1,6 +1,7 @@
 import type { ProductListResponse } from '#contract/schemas/product';
 import { cachedApi } from '#web/lib/catalogue-cache';
 import { useQuery } from '#web/lib/use-query';
+import { answerUnderWay } from './offline-seeds';
 
 export type ProductQuery = Record<string, string | number | string[] | undefined>;
 
@@ -15,7 +16,8 @@ const EMPTY: ProductListResponse = { items: [], total: 0, maxPrice: 0 };
 export function useProductQuery(query: ProductQuery) {
   const { data, loading, error, refresh } = useQuery(
     ['listProducts', query],
-    (signal) => cachedApi('listProducts', { query, signal }),
+    // Opened offline, the screen may have begun this answer already (offline-seeds.ts).
+    (signal) => answerUnderWay(query) ?? cachedApi('listProducts', { query, signal }),
     { keepPreviousData: true },
   );
   return { data: data ?? EMPTY, loading, error, refresh };

@@ -5,11 +5,11 @@ import { useProductQuery } from '../api/use-product-query';
 import { SIDEBAR_FEATURED } from '../listing-rules';
 import styles from './listing-sidebar.module.css';
 
-const QUERY = { limit: SIDEBAR_FEATURED };
+export const FEATURED_QUERY = { limit: SIDEBAR_FEATURED };
 
 /** The sidebar's Featured Products: 5 products with image, title and price. */
 export function FeaturedMiniList() {
-  const { data } = useProductQuery(QUERY);
+  const { data } = useProductQuery(FEATURED_QUERY);
   return (
     <ul className={styles.mini}>
       {data.items.map((p) => (

@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '#web/components/button';
 import { PageMeta } from '#web/components/page-meta';
 import { ProductCard } from '#web/components/product-card';
 import { CardSkeleton } from '#web/components/card-skeleton';
 import { LoadFailed } from '#web/components/load-failed';
+import { afterFirstScreen } from '#web/lib/first-screen';
 import { STORE } from '#web/lib/store-config';
 import { useCategories } from '../api/use-categories';
 import { useProductQuery } from '../api/use-product-query';
@@ -18,6 +20,10 @@ export const HOME_FEATURED = 9;
 const CATEGORY_PLACEHOLDERS = 10;
 const HOME_QUERY = { limit: HOME_FETCH };
 
+function preloadListing(): void {
+  import('./product-list-page').catch(() => undefined);
+}
+
 /**
  * Home (spec section 2): hero, Shop by Category, Featured Products (9 of 20), stats, View All Products. When the
  * products do not load (a 5xx, a timeout), Featured Products says so with Try again and the stats wait (issue 27).
@@ -26,6 +32,9 @@ export function HomePage() {
   const { categories, loaded: categoriesLoaded } = useCategories();
   const { data, loading, error, refresh } = useProductQuery(HOME_QUERY);
   const featured = data.items.slice(0, HOME_FEATURED);
+  // Where home leads (its links, the search): the listing's code is fetched once the first screen is in, so the
+  // first listing opens without waiting for it, offline too (issue 29).
+  useEffect(() => afterFirstScreen(preloadListing), []);
   return (
     <>
       <PageMeta

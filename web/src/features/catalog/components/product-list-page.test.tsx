@@ -251,6 +251,14 @@ describe('product list: the URL holds the listing (issue 27)', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('New Arrivals');
   });
 
+  it('leaves a canonical query spelt with %20 for a space as it is (nothing rendered again)', async () => {
+    await renderList('/products?name=cotton%20tee');
+    expect(lastCall().get('q')).toBe('cotton tee');
+    // A rewrite would happen in the effect after the first answer: give it the time.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(location()).toBe('/products?name=cotton%20tee');
+  });
+
   it('shows the last page for a page number past it', async () => {
     const { products } = await demoData();
     const last = Math.ceil(products.length / 12);

@@ -7,7 +7,12 @@ import { Pagination } from '#web/components/pagination';
 import { ProductCard } from '#web/components/product-card';
 import { CardSkeleton } from '#web/components/card-skeleton';
 import { LoadFailed } from '#web/components/load-failed';
+import { useLocation } from 'react-router';
+import { SeedsContext } from '#web/lib/ssr-data';
 import { useCategories } from '../api/use-categories';
+import { useOfflineSeeds } from '../api/offline-seeds';
+import { parseListing, productQuery } from '../listing-url';
+import { FEATURED_QUERY } from './featured-mini-list';
 import { countText, listingTitle, showPagination, totalPages } from '../listing-rules';
 import { ActiveFilters } from './active-filters';
 import { ListingSidebar } from './listing-sidebar';
@@ -52,8 +57,22 @@ function Sidebar({ listing, idPrefix }: { listing: Listing; idPrefix: string }) 
   );
 }
 
-/** Product list (spec section 2): title, count, sidebar or drawer, sort, grid, empty state and pagination. */
+/**
+ * Product list (spec section 2). Opened offline, it waits a moment for its answers from the device's copy and
+ * renders once with them (offline-seeds.ts, issue 29).
+ */
 export function ProductListPage() {
+  const { search } = useLocation();
+  const seeds = useOfflineSeeds([productQuery(parseListing(search)), FEATURED_QUERY]);
+  return (
+    <SeedsContext value={seeds}>
+      <ProductList />
+    </SeedsContext>
+  );
+}
+
+/** Title, count, sidebar or drawer, sort, grid, empty state and pagination. */
+function ProductList() {
   const listing = useListing();
   const { data, loading, page } = listing;
   const title = listingTitle(listing.category, listing.name);

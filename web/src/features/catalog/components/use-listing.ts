@@ -47,9 +47,13 @@ export function useListing() {
   // Past the last page (a stale link, a shrunk catalogue): show the last page instead of an empty one.
   const lastPage = loading || error || data.total === 0 ? state.page : totalPages(data.total);
   const fixed = state.page > lastPage ? listingSearch({ ...state, page: lastPage }) : canonical;
+  // The same query spelt another way (`%20` for the `+` of a space: a link of another site, a typed address) is
+  // left alone: rewriting it would render the whole list again for nothing (issue 29).
+  const rewrite =
+    fixed !== search && new URLSearchParams(fixed).toString() !== new URLSearchParams(search).toString();
   useEffect(() => {
-    if (fixed !== search) navigate({ pathname: '/products', search: fixed }, { replace: true });
-  }, [fixed, search, navigate]);
+    if (rewrite) navigate({ pathname: '/products', search: fixed }, { replace: true });
+  }, [rewrite, fixed, navigate]);
 
   return {
     ...state,
