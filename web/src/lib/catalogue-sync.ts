@@ -183,14 +183,14 @@ export async function syncIfStale(maxAgeMs = SYNC_MAX_AGE_MS): Promise<Catalogue
   const { catalogueDb, readCatalogueMeta } = await import('./db');
   const db = catalogueDb();
   const meta = await readCatalogueMeta(db);
-  const worker = !workerAvailable(); // one that failed above is not tried again
   if (meta?.complete && Date.now() - meta.syncedAt < maxAgeMs) {
     setLastSynced(meta.syncedAt);
     mark('done');
     warmIndexWhenOffline(db);
     return meta;
   }
-  return syncCatalogue({ db, worker });
+  // In the page: a worker that failed above is not tried again, and without one there is none to try.
+  return syncCatalogue({ db, worker: false });
 }
 
 /**
