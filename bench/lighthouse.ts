@@ -6,14 +6,13 @@
  * cores, as a phone's browser would use its own. The median run's metrics (FCP, LCP, TBT, CLS, SI)
  * are kept to explain the scores.
  */
-import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DATA_ROOT } from './generate';
-import { buildServerRendering, buildWebApp, startOurs } from './servers';
+import { buildServerRendering, buildWebApp, LOG_DIR, startOurs } from './servers';
 
 export const LH_PAGES = ['/', '/products', '/product/1'] as const;
 export const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -63,7 +62,7 @@ export async function runLighthouse(
   const dataDir = join(DATA_ROOT, 'lighthouse-store');
   execFileSync('taskset', ['-a', '-p', '-c', '0-1', String(process.pid)], { stdio: 'ignore' });
   const server = await startOurs(dataDir, port, { SEED_DEMO: 'true', DIST_DIR: dist }, false);
-  const imagesReady = waitForDemoImages(server.child);
+  const imagesReady = waitForDemoImages(port);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const out: Record<string, LhPage> = {};
   try {
@@ -120,19 +119,17 @@ export function lighthouseLine(page: string, { scores, metrics: m }: LhPage): st
   );
 }
 
-/** The server writes the demo pictures after it starts listening; pages are measured with them in place. */
-function waitForDemoImages(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('demo images were not ready after 5 minutes')), 300_000);
-    let seen = '';
-    const onData = (d: Buffer) => {
-      seen += d.toString();
-      if (/Demo images are ready|Could not write the demo images/.test(seen)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-  });
+/**
+ * The server writes the demo pictures after it starts listening; pages are measured with them in place. Its log
+ * says when: the log goes to a file (bench/servers.ts, `startOurs`), read here as it grows.
+ */
+async function waitForDemoImages(port: number): Promise<void> {
+  const logFile = join(LOG_DIR, `ours-${port}.log`);
+  const until = Date.now() + 300_000;
+  while (Date.now() < until) {
+    const seen = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+    if (/Demo images are ready|Could not write the demo images/.test(seen)) return;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error('demo images were not ready after 5 minutes');
 }
