@@ -161,34 +161,76 @@ function listed(t: Tally, chosen: readonly string[] | undefined, order: (a: stri
   return keys.sort(order).map((k) => t.get(k) ?? { value: k, count: 0 });
 }
 
+/** Which tallies a product joins: FacetRule.count's answer. */
+export const JOINS_SIZES = 1;
+export const JOINS_COLORS = 2;
+
+/**
+ * The facet rule, in one place for every counter (the reference below, the server's index by entry and by id, the
+ * offline rows). Each facet is counted over the products that pass the other shop filters, so a shopper who chose
+ * M still sees how many products come in L; the price range over those passing every shop filter, whatever their
+ * price; the sizes, colours and products in stock only within the price range. A counter extends it, calls `count`
+ * once per product and adds the product's sizes and colours to the tallies it names.
+ */
+export class FacetRule {
+  inStock = 0;
+  min = Infinity;
+  max = 0;
+  private readonly cap: number;
+  private readonly floor: number;
+  private readonly inStockOnly: boolean;
+  constructor(readonly q: FilterQuery & { maxPrice?: number | undefined }) {
+    this.cap = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : Infinity;
+    this.floor = q.minPrice !== undefined && q.minPrice > 0 ? q.minPrice : -Infinity;
+    this.inStockOnly = !!q.in_stock;
+  }
+  /**
+   * Counts a product that passes every filter but the shop filters and the price range: `size` and `color` say
+   * whether it offers one of the chosen (or none is chosen), `inStock` is isInStock. Answers the tallies to add its
+   * sizes and colours to (JOINS_SIZES | JOINS_COLORS).
+   */
+  protected count(size: boolean, color: boolean, inStock: boolean, price: number): number {
+    const stock = !this.inStockOnly || inStock;
+    if (size && color && stock) {
+      if (price < this.min) this.min = price;
+      if (price > this.max) this.max = price;
+    }
+    if (price > this.cap || price < this.floor) return 0;
+    if (size && color && inStock) this.inStock++;
+    return (color && stock ? JOINS_SIZES : 0) | (size && stock ? JOINS_COLORS : 0);
+  }
+  protected answer(sizes: Tally, colors: Tally): Facets {
+    return facetsOf(this.q, sizes, colors, this.inStock, this.min, this.max);
+  }
+}
+
+class TallyCounter extends FacetRule {
+  private readonly sizes: Tally = new Map();
+  private readonly colors: Tally = new Map();
+  add(p: Faceted, price: number): void {
+    const joins = this.count(
+      offers(p.sizes, this.q.size),
+      offers(p.colors, this.q.color),
+      isInStock(p),
+      price,
+    );
+    if (joins & JOINS_SIZES) tally(this.sizes, p.sizes);
+    if (joins & JOINS_COLORS) tally(this.colors, p.colors);
+  }
+  result(): Facets {
+    return this.answer(this.sizes, this.colors);
+  }
+}
+
 /**
  * Counts facets over products that already pass every filter but the shop filters and the price range
  * (add each once, with its effective price), then `result()`.
  */
-export function facetCounter(q: FilterQuery & { maxPrice?: number | undefined }) {
-  const sizes: Tally = new Map();
-  const colors: Tally = new Map();
-  let inStock = 0;
-  let min = Infinity;
-  let max = 0;
-  const cap = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : Infinity;
-  return {
-    add(p: Faceted, price: number): void {
-      const size = offers(p.sizes, q.size);
-      const color = offers(p.colors, q.color);
-      const stock = !q.in_stock || isInStock(p);
-      const priced = price <= cap && matchesMinPrice(price, q.minPrice);
-      if (size && color && stock) {
-        if (price < min) min = price;
-        if (price > max) max = price;
-      }
-      if (!priced) return;
-      if (color && stock) tally(sizes, p.sizes);
-      if (size && stock) tally(colors, p.colors);
-      if (size && color && isInStock(p)) inStock++;
-    },
-    result: (): Facets => facetsOf(q, sizes, colors, inStock, min, max),
-  };
+export function facetCounter(q: FilterQuery & { maxPrice?: number | undefined }): {
+  add(p: Faceted, price: number): void;
+  result(): Facets;
+} {
+  return new TallyCounter(q);
 }
 
 /** The answer from the tallies (an index may count its own way, then answer with this, as the reference does). */

@@ -10,7 +10,7 @@
  * changes the units shown drops them (stockChanged), as it drops the public product.
  */
 import type { Facets, FilterQuery, Tally } from '#contract/rules/catalog-filters';
-import { facetsOf, filterKey } from '#contract/rules/catalog-filters';
+import { FacetRule, JOINS_COLORS, JOINS_SIZES, filterKey } from '#contract/rules/catalog-filters';
 import type { StoredProduct } from '../records';
 
 /** What the facets read of one product. */
@@ -305,64 +305,47 @@ export function createFacetIndex(
  * facetCounter's counts (one listing's): a class, not closures made per listing, so the hot loops that call
  * it (catalog/search-listing.ts) always meet the same functions and V8 keeps them inlined.
  */
-class Counter implements FacetCounter {
+class Counter extends FacetRule implements FacetCounter {
   private readonly wantSize: ((id: number) => boolean) | null;
   private readonly wantColor: ((id: number) => boolean) | null;
   private readonly sizeMask: number;
   private readonly colorMask: number;
-  private readonly cap: number;
-  private readonly floor: number;
-  private readonly inStockOnly: boolean;
   private readonly sizes: Counts;
   private readonly colors: Counts;
-  private inStock = 0;
-  private min = Infinity;
-  private max = 0;
   constructor(
-    private readonly q: FilterQuery & { maxPrice?: number | undefined },
+    q: FilterQuery & { maxPrice?: number | undefined },
     private readonly factsOf: (e: FactsHolder) => FacetRow,
     sizeKeys: Keys,
     colorKeys: Keys,
   ) {
+    super(q);
     this.wantSize = q.size ? sizeKeys.chosen(q.size) : null;
     this.wantColor = q.color ? colorKeys.chosen(q.color) : null;
     this.sizeMask = q.size ? sizeKeys.mask(q.size) : -1;
     this.colorMask = q.color ? colorKeys.mask(q.color) : -1;
-    this.cap = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : Infinity;
-    this.floor = q.minPrice !== undefined && q.minPrice > 0 ? q.minPrice : -Infinity;
-    this.inStockOnly = !!q.in_stock;
     this.sizes = new Counts(sizeKeys);
     this.colors = new Counts(colorKeys);
   }
   add(e: FactsHolder, price: number): void {
     const f = this.factsOf(e);
-    const size = offersAny(f.sizes, this.wantSize);
-    const color = offersAny(f.colors, this.wantColor);
-    const stock = !this.inStockOnly || f.inStock;
-    if (size && color && stock) {
-      if (price < this.min) this.min = price;
-      if (price > this.max) this.max = price;
-    }
-    if (price > this.cap || price < this.floor) return;
-    if (color && stock) this.sizes.add(f.sizes, f.sizeNames);
-    if (size && stock) this.colors.add(f.colors, f.colorNames);
-    if (size && color && f.inStock) this.inStock++;
+    const joins = this.count(
+      offersAny(f.sizes, this.wantSize),
+      offersAny(f.colors, this.wantColor),
+      f.inStock,
+      price,
+    );
+    if (joins & JOINS_SIZES) this.sizes.add(f.sizes, f.sizeNames);
+    if (joins & JOINS_COLORS) this.colors.add(f.colors, f.colorNames);
   }
   addBits(productSizes: number, productColors: number, productInStock: boolean, price: number): void {
     const size = this.sizeMask === -1 || (productSizes & this.sizeMask) !== 0;
     const color = this.colorMask === -1 || (productColors & this.colorMask) !== 0;
-    const stock = !this.inStockOnly || productInStock;
-    if (size && color && stock) {
-      if (price < this.min) this.min = price;
-      if (price > this.max) this.max = price;
-    }
-    if (price > this.cap || price < this.floor) return;
-    if (color && stock) this.sizes.addMask(productSizes);
-    if (size && stock) this.colors.addMask(productColors);
-    if (size && color && productInStock) this.inStock++;
+    const joins = this.count(size, color, productInStock, price);
+    if (joins & JOINS_SIZES) this.sizes.addMask(productSizes);
+    if (joins & JOINS_COLORS) this.colors.addMask(productColors);
   }
   result(): Facets {
-    return facetsOf(this.q, this.sizes.tally(), this.colors.tally(), this.inStock, this.min, this.max);
+    return this.answer(this.sizes.tally(), this.colors.tally());
   }
 }
 

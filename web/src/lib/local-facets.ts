@@ -1,8 +1,9 @@
 import {
-  facetsOf,
+  FacetRule,
+  JOINS_COLORS,
+  JOINS_SIZES,
   filterKey,
   isInStock,
-  matchesMinPrice,
   type Facets,
   type FilterQuery,
   type Tally,
@@ -70,25 +71,25 @@ function count(into: Tally, o: Offered): void {
 }
 
 /** facetCounter over index rows: add each row passing every filter but the shop filters and the price. */
-export function rowFacetCounter(q: FilterQuery & { maxPrice?: number | undefined }) {
-  const cap = q.maxPrice !== undefined && q.maxPrice > 0 ? q.maxPrice : Infinity;
-  // The tallies, the products in stock and the price range of the products that pass the other shop filters.
-  const t = { sizes: new Map() as Tally, colors: new Map() as Tally, inStock: 0, min: Infinity, max: 0 };
-  return {
-    add(row: ListingRow, price: number): void {
-      const f = factsOf(row);
-      const size = offersAny(f.sizes, q.size);
-      const color = offersAny(f.colors, q.color);
-      const stock = !q.in_stock || f.inStock;
-      if (size && color && stock) {
-        t.min = Math.min(t.min, price);
-        t.max = Math.max(t.max, price);
-      }
-      if (price > cap || !matchesMinPrice(price, q.minPrice)) return;
-      if (color && stock) count(t.sizes, f.sizes);
-      if (size && stock) count(t.colors, f.colors);
-      if (size && color && f.inStock) t.inStock++;
-    },
-    result: (): Facets => facetsOf(q, t.sizes, t.colors, t.inStock, t.min, t.max),
-  };
+class RowCounter extends FacetRule {
+  private readonly sizes: Tally = new Map();
+  private readonly colors: Tally = new Map();
+  add(row: ListingRow, price: number): void {
+    const f = factsOf(row);
+    const joins = this.count(
+      offersAny(f.sizes, this.q.size),
+      offersAny(f.colors, this.q.color),
+      f.inStock,
+      price,
+    );
+    if (joins & JOINS_SIZES) count(this.sizes, f.sizes);
+    if (joins & JOINS_COLORS) count(this.colors, f.colors);
+  }
+  result(): Facets {
+    return this.answer(this.sizes, this.colors);
+  }
+}
+
+export function rowFacetCounter(q: FilterQuery & { maxPrice?: number | undefined }): RowCounter {
+  return new RowCounter(q);
 }
