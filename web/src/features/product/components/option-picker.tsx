@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useAtomValue } from '#web/lib/jotai';
 import { hydratingAtom } from '#web/lib/session/auth-atoms';
 import styles from './option-picker.module.css';
@@ -45,8 +45,9 @@ export function OptionPicker({
   const pickedEarly = useRef({ value, onChange });
   // A pick made on the server's HTML before hydration (issue 28) was the browser's own: React keeps that radio
   // checked as it hydrates, and here, once hydrated, the pick becomes the state (else it would look picked
-  // while Add to Cart asked for a choice).
-  useEffect(() => {
+  // while Add to Cart asked for a choice). A layout effect: the pick is the state within the commit that mounts
+  // the picker, before any later task (such as a held tap on Add to Cart, hydrated-mark.ts) can read it.
+  useLayoutEffect(() => {
     const { value: shown, onChange: choose } = pickedEarly.current;
     const checked = group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
     if (checked && checked.value !== shown) choose(checked.value);
