@@ -179,6 +179,15 @@ describe('the request line written by hand', () => {
         bytes: 0,
         ip: '',
       },
+      {
+        id: '7219e804-3d57-44a6-a602-33a4d044126c',
+        method: 'GET',
+        path: '/api/"quoted"',
+        status: 200,
+        seconds: 0.0004,
+        bytes: 12,
+        ip: '::ffff:127.0.0.1',
+      },
     ];
     for (const f of cases) {
       const hand = capture();

@@ -136,15 +136,22 @@ export class RequestLines {
 /** A finite number as JSON writes it (JSON has no NaN or Infinity: null, as JSON.stringify gives). */
 const num = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
 
+/**
+ * A string as JSON writes it: quoted as is when it holds only characters JSON.stringify leaves alone (an id, a
+ * method, a route pattern, most paths and addresses), else through JSON.stringify (a third of a line's cost).
+ */
+const PLAIN = /^[\w.:/-]*$/;
+const str = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
+
 /** The request line's fields as JSON members, in the order of the object `record` hands pino otherwise. */
 export function requestLineFields(f: FinishedLine, route: string): string {
   let s =
-    `"reqId":${JSON.stringify(f.id)},"method":${JSON.stringify(f.method)},"route":${JSON.stringify(route)}` +
-    `,"path":${JSON.stringify(f.path)},"status":${num(f.status)},"ms":${num(Math.round(f.seconds * 10000) / 10)}` +
+    `"reqId":${str(f.id)},"method":${str(f.method)},"route":${str(route)}` +
+    `,"path":${str(f.path)},"status":${num(f.status)},"ms":${num(Math.round(f.seconds * 10000) / 10)}` +
     `,"bytes":${num(f.bytes)}`;
   if (f.userId !== undefined) s += `,"user":${num(f.userId)}`;
-  s += `,"ip":${JSON.stringify(f.ip)}`;
-  if (f.code) s += `,"code":${JSON.stringify(f.code)}`;
+  s += `,"ip":${str(f.ip)}`;
+  if (f.code) s += `,"code":${str(f.code)}`;
   if (f.aborted) s += ',"aborted":true';
   return s;
 }
