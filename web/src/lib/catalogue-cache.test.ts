@@ -30,7 +30,7 @@ describe('network-first catalogue cache', () => {
   it('answers the same list query and the products it listed after a network failure', async () => {
     const query = { limit: 5, category: (await demoData()).categories[0]?.slug };
     const online = await cachedApi('listProducts', { query });
-    await vi.waitFor(async () => expect(await db().products.count()).toBe(online.items.length));
+    await vi.waitFor(async () => expect(await db().productStore.count()).toBe(online.items.length));
     offline('/products');
     offline('/products/:id');
     expect(await cachedApi('listProducts', { query })).toEqual(online);
@@ -43,14 +43,14 @@ describe('network-first catalogue cache', () => {
     const { items } = await cachedApi('listProducts', { query: { limit: 2 } });
     const [a] = items;
     if (!a) throw new Error('no products');
-    await vi.waitFor(async () => expect(await db().products.get(a.id)).toBeDefined());
+    await vi.waitFor(async () => expect(await db().productStore.get(a.id)).toBeDefined());
     server.use(
       http.get('*/api/products/:id', () =>
         HttpResponse.json({ message: 'down', code: 'unavailable' }, { status: 503 }),
       ),
     );
     await expect(cachedApi('getProduct', { params: { id: a.id } })).rejects.toMatchObject({ status: 503 });
-    expect(await db().products.get(a.id)).toBeDefined();
+    expect(await db().productStore.get(a.id)).toBeDefined();
     offline('/products/:id');
     expect((await cachedApi('getProduct', { params: { id: a.id } })).id).toBe(a.id);
     server.use(
@@ -59,7 +59,7 @@ describe('network-first catalogue cache', () => {
       ),
     );
     await expect(cachedApi('getProduct', { params: { id: a.id } })).rejects.toMatchObject({ status: 404 });
-    await vi.waitFor(async () => expect(await db().products.get(a.id)).toBeUndefined());
+    await vi.waitFor(async () => expect(await db().productStore.get(a.id)).toBeUndefined());
   });
 
   it('answers from the local copy at once when the browser says it is offline, and asks the network when nothing is saved', async () => {
@@ -112,17 +112,21 @@ describe('background sync and local queries', () => {
     const meta = await syncCatalogue({ pause: noPause, pageSize: 7 });
     expect(meta.complete).toBe(true);
     expect(meta.total).toBe(demo.products.length);
-    expect(await db().products.count()).toBe(demo.products.length);
+    expect(await db().productStore.count()).toBe(demo.products.length);
     expect(document.documentElement.dataset.catalogueSync).toBe('done');
   });
 
   it('removes products that are gone from the server', async () => {
-    await db().products.put({
-      ...(await api('listProducts', { query: { limit: 1 } })).items[0]!,
-      id: 999_999,
-    });
+    const [first] = (await api('listProducts', { query: { limit: 1 } })).items;
+    const last = Math.max(...(await demoData()).products.map((p) => p.id));
+    // One alone in its stored row, one in a row the copy writes again (product-chunks.ts).
+    await db().productStore.bulkPut([
+      { ...first!, id: 999_999 },
+      { ...first!, id: last + 1 },
+    ]);
     await syncCatalogue({ pause: noPause });
-    expect(await db().products.get(999_999)).toBeUndefined();
+    expect(await db().productStore.bulkGet([999_999, last + 1])).toEqual([undefined, undefined]);
+    expect(await db().productStore.count()).toBe((await demoData()).products.length);
   });
 
   it('answers a never-seen listing query offline once the catalogue is copied', async () => {
@@ -156,7 +160,7 @@ describe('background sync and local queries', () => {
       { q: 'zzzz-nothing', limit: 12 },
       { page: 999, limit: 12 },
     ];
-    const all = await db().products.toArray();
+    const all = await db().productStore.toArray();
     for (const query of queries) {
       const server = await api('listProducts', { query });
       const local = await localProductList(db(), query);
@@ -178,13 +182,13 @@ describe('background sync and local queries', () => {
     if (!dearest) throw new Error('no products');
     server.use(http.get('*/api/products/:id', () => HttpResponse.json({ ...dearest, sale_price: 0.01 })));
     await cachedApi('getProduct', { params: { id: dearest.id } });
-    await vi.waitFor(async () => expect((await db().products.get(dearest.id))?.sale_price).toBe(0.01));
+    await vi.waitFor(async () => expect((await db().productStore.get(dearest.id))?.sale_price).toBe(0.01));
     offline('/products');
     const local = await cachedApi('listProducts', { query });
     expect(local.items[0]?.id).toBe(dearest.id);
     expect(local).toEqual(
       runCatalogQuery(
-        await db().products.toArray(),
+        await db().productStore.toArray(),
         catalogQuerySchema.parse({ sort: 'price_asc', limit: '12' }),
       ),
     );
@@ -210,7 +214,7 @@ describe('background sync and local queries', () => {
     );
     await cachedApi('listProducts', { query: { q: 'listed after', limit: 12 } });
     await vi.waitFor(async () =>
-      expect(await db().products.bulkGet([added.id, listed.id])).not.toContain(undefined),
+      expect(await db().productStore.bulkGet([added.id, listed.id])).not.toContain(undefined),
     );
     offline('/products');
     offline('/products/:id');
@@ -225,13 +229,13 @@ describe('background sync and local queries', () => {
         .sort(),
     ).toEqual([added.id, listed.id]);
     expect(local).toEqual(
-      runCatalogQuery(await db().products.toArray(), catalogQuerySchema.parse({ limit: '12' })),
+      runCatalogQuery(await db().productStore.toArray(), catalogQuerySchema.parse({ limit: '12' })),
     );
   });
 
   it('does not answer listing queries locally before the copy is complete', async () => {
     await cachedApi('listProducts', { query: { limit: 3 } });
-    await vi.waitFor(async () => expect(await db().products.count()).toBe(3));
+    await vi.waitFor(async () => expect(await db().productStore.count()).toBe(3));
     expect(await localProductList(db(), { limit: 3, sort: 'price_asc' })).toBeUndefined();
   });
 });
@@ -307,7 +311,7 @@ describe('sync scheduling', () => {
     const first = await copyIfStale(db(), { maxAgeMs: SYNC_MAX_AGE_MS, onStart });
     expect(first.fresh).toBe(false);
     expect(onStart).toHaveBeenCalledTimes(1);
-    expect(await db().products.count()).toBe((await demoData()).products.length);
+    expect(await db().productStore.count()).toBe((await demoData()).products.length);
     // Fresh: answered as it is, nothing fetched.
     let asked = 0;
     server.use(

@@ -95,7 +95,7 @@ async function forget(name: CachedEndpoint, input: ApiInput<CachedEndpoint>): Pr
 async function recall(name: CachedEndpoint, key: string, input: ApiInput<CachedEndpoint>): Promise<unknown> {
   const { catalogueDb } = await import('./db');
   const db = catalogueDb();
-  if (name === 'getProduct') return db.products.get(Number(input.params?.id));
+  if (name === 'getProduct') return db.productStore.get(Number(input.params?.id));
   if (name === 'listProducts') {
     const { localProductList } = await import('./local-catalogue');
     const local = await localProductList(db, input.query as Query);

@@ -1,15 +1,19 @@
 import Dexie, { type Table } from 'dexie';
 import type { Product } from '#contract/schemas/product';
+import { chunksOf, ProductStore, type ProductChunk } from './product-chunks';
 import { swappable } from './swappable';
 
 /**
  * The offline catalogue in IndexedDB (Dexie). Storage layout:
- * - `products`: every product we have seen, by id (details, list answers and the background sync all write here);
+ * - `chunks`: every product we have seen (details, list answers and the background sync all write here), stored
+ *   CHUNK_SPAN ids to a row and read and written only through `productStore` (product-chunks.ts says why: the
+ *   cost of a copy is paid per record written). Version 1 kept one product per row in `products`; opening it
+ *   moves them into rows and drops that table;
  * - `responses`: the last answer of each public GET-like call, keyed by call name + input (categories, an exact
  *   list query, the countries), for the network-first fallback before the whole catalogue is copied; only the
  *   MAX_RESPONSES most recent are kept, since every distinct search makes a row;
  * - `meta`: small rows: `catalogue` (when the full copy last finished and how many products it holds) and
- *   `products` (a counter every write to `products` raises in the same transaction, so a tab's in-memory listing
+ *   `products` (a counter every write to the products raises in the same transaction, so a tab's in-memory listing
  *   index, local-index.ts, can tell whether the table changed under it, e.g. written by another tab).
  *   A tab still running an app version from before the counter writes without raising it; what it writes is
  *   seen by the other tabs' indexes at their next session (no schema change could stop it: Dexie 4 reopens a
@@ -39,13 +43,22 @@ export type MetaRow = CatalogueMeta | ProductsVersion;
 export const MAX_RESPONSES = 200;
 
 export class CatalogueDb extends Dexie {
-  products!: Table<Product, number>;
+  chunks!: Table<ProductChunk, number>;
   responses!: Table<CachedResponse, string>;
   meta!: Table<MetaRow, string>;
+  /** The products, by id, over `chunks`: every read and write of a product goes through it. */
+  readonly productStore: ProductStore;
 
   constructor(name = 'threadline-catalogue') {
     super(name);
     this.version(1).stores({ products: 'id', responses: 'key, savedAt', meta: 'key' });
+    this.version(2)
+      .stores({ products: null, chunks: 'n' })
+      .upgrade(async (tx) => {
+        const kept = await tx.table<Product, number>('products').toArray();
+        await tx.table<ProductChunk, number>('chunks').bulkPut(chunksOf(kept));
+      });
+    this.productStore = new ProductStore(this.chunks);
   }
 }
 

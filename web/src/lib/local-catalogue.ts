@@ -102,13 +102,13 @@ async function answer(
   index: LocalIndex,
   query: CatalogQuery,
 ): Promise<ProductListResponse | typeof STALE | typeof INCOMPLETE> {
-  return db.transaction('r', db.products, db.meta, async () => {
+  return db.transaction('r', db.chunks, db.meta, async () => {
     // The copy still complete (a new copy may have begun) and the index still the table's, in one read.
     const [meta, version] = await Promise.all([readCatalogueMeta(db), readProductsVersion(db)]);
     if (!meta?.complete) return INCOMPLETE;
     if (version !== index.version) return STALE;
     const { ids, ...rest } = pageKept(index, query);
-    const found = await db.products.bulkGet(ids);
+    const found = await db.productStore.bulkGet(ids);
     const items = found.filter((p): p is Product => p !== undefined);
     return items.length === ids.length ? { items, ...rest } : STALE;
   });
@@ -146,5 +146,5 @@ export async function localProductList(
     // A write of this tab that landed meanwhile is in the index now; otherwise another tab wrote: read again.
     if (!(await writesSettled(db))) dropIndex(db, index);
   }
-  return runCatalogQuery(await db.products.toArray(), parsed.data);
+  return runCatalogQuery(await db.productStore.toArray(), parsed.data);
 }

@@ -2,6 +2,7 @@ import { compareProducts, type ListingSort, type QueryableProduct } from '#contr
 import { createSearchEngine, plainText, type SearchEngine } from '#contract/rules/search-engine';
 import { readProductsVersion, type CatalogueDb } from './db';
 import { factsOf } from './local-facets';
+import { CHUNK_SPAN } from './product-chunks';
 
 /**
  * The in-memory listing index of the offline catalogue, built once per session (per database), so an offline
@@ -13,12 +14,12 @@ import { factsOf } from './local-facets';
  * A slim row per product (only the fields the contract's query reads, QueryableProduct) is a few MB at 10k
  * products and is filtered in a millisecond or two.
  *
- * Why it stays equal to the table: every write to `products` goes through local-writes.ts, which raises the
+ * Why it stays equal to the table: every write to the products goes through local-writes.ts, which raises the
  * `products` counter (db.ts) in the same transaction and then applies the change here; the index knows the
  * counter value it reflects. A query checks the counter in the transaction that reads its page of products:
  * another value means a write this index has not seen (another tab), and the index is read again.
  *
- * Why reading it never makes a long task: the rows come in BUILD_CHUNK-product requests of one read-only
+ * Why reading it never makes a long task: the rows come in BUILD_CHUNK-product requests (a few stored rows) of one read-only
  * transaction (one consistent snapshot); each request's answer is decoded in a task of its own. The search
  * engine over the rows is built ENGINE_CHUNK rows per task (engineOf), and kept up to date row by row after
  * that (putRows, deleteRows: the engine's scores depend on nothing but the product, so an engine kept so ranks
@@ -47,7 +48,9 @@ export interface LocalIndex {
 
 export const PAGES_KEPT = 50;
 
-export const BUILD_CHUNK = 250;
+/** Products read per request while the index is read (a few stored rows: product-chunks.ts). */
+export const BUILD_CHUNK = 300;
+const READ_ROWS = Math.max(1, Math.round(BUILD_CHUNK / CHUNK_SPAN));
 /** Rows added to the search engine per task while it is built (about 10-20 ms on a phone). */
 export const ENGINE_CHUNK = 150;
 
@@ -140,7 +143,7 @@ export function mergeRuns<T>(a: T[], b: T[], compare: (x: T, y: T) => number): T
 const LATEST = compareProducts('latest');
 
 async function readIndex(db: CatalogueDb): Promise<LocalIndex> {
-  return db.transaction('r', db.products, db.meta, async () => {
+  return db.transaction('r', db.chunks, db.meta, async () => {
     const version = await readProductsVersion(db);
     const rows = new Map<number, ListingRow>();
     // Sorted a chunk at a time and merged in: the first offline listing finds it made, and no task sorts all
@@ -148,16 +151,15 @@ async function readIndex(db: CatalogueDb): Promise<LocalIndex> {
     let latest: ListingRow[] = [];
     let last: number | null = null;
     for (;;) {
-      const from = last === null ? db.products.toCollection() : db.products.where(':id').above(last);
-      const chunk: QueryableProduct[] = await from.limit(BUILD_CHUNK).toArray();
-      const read = chunk.map((p) => listingRow(p));
+      const got = await db.productStore.rowsAfter(last, READ_ROWS);
+      const read = got.flatMap((row) => row.products.map((p) => listingRow(p)));
       for (const row of read) {
         rows.set(row.id, row);
         factsOf(row); // what the facet counts read, made now rather than on the first listing
       }
       latest = mergeRuns(latest, read.sort(LATEST), LATEST);
-      if (chunk.length < BUILD_CHUNK) break;
-      last = chunk[chunk.length - 1]!.id;
+      if (got.length < READ_ROWS) break;
+      last = got[got.length - 1]!.n;
     }
     return { version, rows, sorted: { latest }, generation: 0 };
   });

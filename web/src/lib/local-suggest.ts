@@ -47,7 +47,7 @@ export async function localSuggestions(
   // The held index, read again when the table moved on without it (another tab, the sync's worker).
   const index = await warmIndex(db);
   const ids = (await engineOf(index)).suggest(q, SUGGEST_PRODUCTS);
-  const found = await db.products.bulkGet(ids);
+  const found = await db.productStore.bulkGet(ids);
   const { ids: cat, scores } = categoryEngine(categories).hits(q);
   const byId = new Map(categories.map((c) => [c.id, c]));
   return {

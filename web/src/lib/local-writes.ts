@@ -2,9 +2,10 @@ import type { Product } from '#contract/schemas/product';
 import { readProductsVersion, type CatalogueDb } from './db';
 import type { SearchEngine } from '#contract/rules/search-engine';
 import { deleteRows, putRows, trackWrite, type ListingRow } from './local-index';
+import { chunkOf, chunksOf } from './product-chunks';
 
 /**
- * Every write to the `products` table: the write and a raise of the `products` counter in one transaction,
+ * Every write to the products (db.ts's `productStore`): the write and a raise of the `products` counter in one transaction,
  * then the same change to this tab's listing index (local-index.ts explains why).
  */
 async function bump(db: CatalogueDb): Promise<{ from: number; to: number }> {
@@ -27,7 +28,7 @@ function productsWrite<T>(
   return trackWrite(
     db,
     () =>
-      db.transaction('rw', db.products, db.meta, async () => {
+      db.transaction('rw', db.chunks, db.meta, async () => {
         await apply(list);
         return bump(db);
       }),
@@ -36,9 +37,62 @@ function productsWrite<T>(
 }
 
 export function writeProducts(db: CatalogueDb, products: Product[]): Promise<void> {
-  return productsWrite(db, products, (list) => db.products.bulkPut(list), putRows);
+  return productsWrite(db, products, (list) => db.productStore.bulkPut(list), putRows);
 }
 
 export function deleteProducts(db: CatalogueDb, ids: number[]): Promise<void> {
-  return productsWrite(db, ids, (list) => db.products.bulkDelete(list), deleteRows);
+  return productsWrite(db, ids, (list) => db.productStore.bulkDelete(list), deleteRows);
+}
+
+/** Rows replaced per transaction by replaceProducts: 1,000 products, each write short in the page too. */
+export const CHUNKS_PER_WRITE = 10;
+
+/**
+ * The full copy's write (catalogue-copy.ts): the stored products become exactly `products`. Whole rows are
+ * written as they are, CHUNKS_PER_WRITE to a transaction with `pause` between them, never read first; the rows
+ * no product of the copy falls in are deleted last. The listing index follows each step.
+ */
+export async function replaceProducts(
+  db: CatalogueDb,
+  products: Iterable<Product>,
+  pause: () => Promise<void>,
+): Promise<void> {
+  const rows = chunksOf(products);
+  for (let i = 0; i < rows.length; i += CHUNKS_PER_WRITE) {
+    if (i > 0) await pause();
+    const group = rows.slice(i, i + CHUNKS_PER_WRITE);
+    const written = group.flatMap((row) => row.products);
+    const spans = new Set(group.map((row) => row.n));
+    const ids = new Set(written.map((p) => p.id));
+    await trackWrite(
+      db,
+      () =>
+        db.transaction('rw', db.chunks, db.meta, async () => {
+          await db.productStore.replaceChunks(group);
+          return bump(db);
+        }),
+      (index, engine) => {
+        const gone = [...index.keys()].filter((id) => spans.has(chunkOf(id)!) && !ids.has(id));
+        const put = putRows(index, written, engine);
+        return deleteRows(index, gone, engine) || put;
+      },
+    );
+  }
+  const kept = new Set(rows.map((row) => row.n));
+  await trackWrite(
+    db,
+    () =>
+      db.transaction('rw', db.chunks, db.meta, async () => {
+        const stale = (await db.productStore.chunkKeys()).filter((n) => !kept.has(n));
+        if (stale.length === 0) return { from: 0, to: 0 };
+        await db.productStore.deleteChunks(stale);
+        return bump(db);
+      }),
+    (index, engine) =>
+      deleteRows(
+        index,
+        [...index.keys()].filter((id) => !kept.has(chunkOf(id)!)),
+        engine,
+      ),
+  );
 }

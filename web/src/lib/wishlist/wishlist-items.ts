@@ -19,7 +19,7 @@ export interface ShownItem {
 async function catalogueCopy(id: number): Promise<Product | undefined> {
   try {
     const { catalogueDb } = await import('../db');
-    return await catalogueDb().products.get(id);
+    return await catalogueDb().productStore.get(id);
   } catch {
     return undefined;
   }

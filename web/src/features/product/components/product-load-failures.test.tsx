@@ -53,7 +53,7 @@ describe('product page load failures', () => {
   it('offline, shows the saved copy of the product (no error state)', async () => {
     const p = (await demoData()).products[0]!;
     await cachedApi('getProduct', { params: { id: p.id } });
-    await vi.waitFor(async () => expect(await db().products.get(p.id)).toBeDefined());
+    await vi.waitFor(async () => expect(await db().productStore.get(p.id)).toBeDefined());
     server.use(http.get('*/api/products/:id', () => HttpResponse.error()));
     renderProduct(p.id);
     expect(await screen.findByRole('heading', { level: 1, name: p.title })).toBeInTheDocument();

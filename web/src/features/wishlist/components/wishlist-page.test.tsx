@@ -112,12 +112,12 @@ describe('the wishlist page', () => {
     const [a] = await demoProducts();
     await seedDeviceWishlist(db(), [a!]);
     // The catalogue copy is newer than what was kept when the product was saved.
-    await catalogue().products.put({
+    await catalogue().productStore.bulkPut([{
       ...a!,
       title: 'Linen shirt, new season',
       sale_price: 12,
       regular_price: 20,
-    });
+    }]);
     server.use(http.get('*/api/products/:id', () => HttpResponse.error()));
     renderPage();
     const item = await screen.findByRole('listitem');

@@ -1,0 +1,104 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { describe, expect, it } from 'vitest';
+import type { Product } from '#contract/schemas/product';
+import { demoData } from '#web/test/catalog-store';
+import { freshDbPerTest } from '#web/test/fresh-db';
+import { syncCatalogue } from './catalogue-sync';
+import { CatalogueDb, setCatalogueDb } from './db';
+import { CHUNK_SPAN, chunkOf, chunksOf } from './product-chunks';
+
+/** A catalogue database that counts the records every write puts (the cost a copy pays, product-chunks.ts). */
+class CountingDb extends CatalogueDb {
+  recordsPut = 0;
+  constructor(name: string) {
+    super(name);
+    this.use({
+      stack: 'dbcore',
+      name: 'count-records-put',
+      create: (down) => ({
+        ...down,
+        table: (tableName) => {
+          const table = down.table(tableName);
+          if (tableName !== 'chunks') return table;
+          return {
+            ...table,
+            mutate: (req) => {
+              if (req.type === 'put' || req.type === 'add') this.recordsPut += req.values.length;
+              return table.mutate(req);
+            },
+          };
+        },
+      }),
+    });
+  }
+}
+
+const db = freshDbPerTest(CountingDb, setCatalogueDb);
+
+async function products(ids: number[]): Promise<Product[]> {
+  const [first] = (await demoData()).products;
+  return ids.map((id) => ({ ...first!, id, title: `Product ${id}` }));
+}
+
+describe('products stored CHUNK_SPAN ids to a row', () => {
+  it('groups products by the span of their ids, sorted, the last of an id winning', async () => {
+    const [a, b, c, d] = await products([CHUNK_SPAN + 1, 3, 1, CHUNK_SPAN * 5]);
+    const rows = chunksOf([a!, b!, c!, d!, { ...b!, title: 'again' }]);
+    expect(rows.map((r) => [r.n, r.products.map((p) => p.id)])).toEqual([
+      [0, [1, 3]],
+      [1, [CHUNK_SPAN + 1]],
+      [5, [CHUNK_SPAN * 5]],
+    ]);
+    expect(rows[0]!.products[1]!.title).toBe('again');
+    expect([chunkOf(-1), chunkOf(1.5), chunkOf(Number.NaN)]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('reads and writes single products through their rows', async () => {
+    const store = db().productStore;
+    await store.bulkPut(await products([1, 2, CHUNK_SPAN + 7]));
+    await store.bulkPut([{ ...(await products([2]))[0]!, title: 'Changed' }]);
+    expect((await store.get(2))?.title).toBe('Changed');
+    expect((await store.bulkGet([CHUNK_SPAN + 7, 5, 1, Number.NaN])).map((p) => p?.id)).toEqual([
+      CHUNK_SPAN + 7,
+      undefined,
+      1,
+      undefined,
+    ]);
+    expect(await store.get(Number.NaN)).toBeUndefined();
+    await store.bulkDelete([2, CHUNK_SPAN + 7, 4242]);
+    expect((await store.toArray()).map((p) => p.id)).toEqual([1]);
+    expect(await store.chunkKeys()).toEqual([0]); // the emptied row is gone, not kept empty
+    expect(await store.count()).toBe(1);
+  });
+
+  it('writes the full copy as few records: one per CHUNK_SPAN ids, not one per product', async () => {
+    const demo = await demoData();
+    db().recordsPut = 0;
+    await syncCatalogue({ pause: async () => undefined, pageSize: 7, afterSync: async () => undefined });
+    expect(await db().productStore.count()).toBe(demo.products.length);
+    expect(db().recordsPut).toBe(chunksOf(demo.products).length);
+    expect(db().recordsPut).toBeLessThan(demo.products.length);
+  });
+
+  it('moves the products of a version 1 database (one per row) into rows when it opens', async () => {
+    const name = db().name;
+    db().close();
+    await Dexie.delete(name);
+    const old = new Dexie(name);
+    old.version(1).stores({ products: 'id', responses: 'key, savedAt', meta: 'key' });
+    const kept = await products([1, 2, 3, CHUNK_SPAN * 2 + 1]);
+    await old.table('products').bulkPut(kept);
+    await old.table('meta').put({ key: 'catalogue', syncedAt: 1, total: 4, complete: true });
+    old.close();
+    const upgraded = new CatalogueDb(name);
+    try {
+      expect(await upgraded.productStore.toArray()).toEqual(kept);
+      expect(await upgraded.chunks.count()).toBe(2);
+      expect(upgraded.tables.map((t) => t.name).sort()).toEqual(['chunks', 'meta', 'responses']);
+      expect((await upgraded.meta.get('catalogue'))?.key).toBe('catalogue');
+    } finally {
+      upgraded.close();
+    }
+  });
+});
