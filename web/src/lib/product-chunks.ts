@@ -59,7 +59,8 @@ export class ProductStore {
   async bulkGet(ids: ReadonlyArray<number>): Promise<Array<Product | undefined>> {
     const keys = [...new Set(ids.map(chunkOf).filter((n): n is number => n !== undefined))];
     const found = new Map<number, Product>();
-    for (const row of await this.chunks.bulkGet(keys)) for (const p of row?.products ?? []) found.set(p.id, p);
+    for (const row of await this.chunks.bulkGet(keys))
+      for (const p of row?.products ?? []) found.set(p.id, p);
     return ids.map((id) => found.get(id));
   }
 
