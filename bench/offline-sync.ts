@@ -135,8 +135,12 @@ async function measure(
     ? resolve(process.env.OFFLINE_SYNC_DIST)
     : join(DATA_ROOT, 'offline-dist');
   build(dist, log);
-  // A fresh copy of the data set each run: the server takes a lock in its folder and may write to it.
-  const dataDir = join(DATA_ROOT, 'offline-sync-store');
+  // A fresh copy of the data set each run: the server takes a lock in its folder and may write to it. One
+  // folder per port, so runs side by side on other ports do not share it.
+  const dataDir = join(
+    DATA_ROOT,
+    port === OFFLINE_SYNC_PORT ? 'offline-sync-store' : `offline-sync-store-${port}`,
+  );
   await rm(dataDir, { recursive: true, force: true });
   // Not the lock of a server another bench may be running on the data set itself.
   await cp(await catalogDataSet(OFFLINE_SYNC_PRODUCTS), dataDir, {
