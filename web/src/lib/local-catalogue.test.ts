@@ -9,6 +9,7 @@ import {
   type Sort,
 } from '#contract/rules/catalog-query';
 import type { Product } from '#contract/schemas/product';
+import { CountingDb } from '#web/test/counting-db';
 import { freshDbPerTest } from '#web/test/fresh-db';
 import { syncCatalogue } from './catalogue-sync';
 import { CatalogueDb, setCatalogueDb } from './db';
@@ -20,51 +21,6 @@ import { chunkOf } from './product-chunks';
 
 /** The stored rows these products live in: what reading them costs. */
 const rowsOf = (products: ReadonlyArray<{ id: number }>) => new Set(products.map((p) => chunkOf(p.id))).size;
-
-/**
- * A catalogue database that counts the stored rows of products it hands out (product-chunks.ts: CHUNK_SPAN
- * products to a row) and the value cursors it opens.
- */
-class CountingDb extends CatalogueDb {
-  rowReads = 0;
-  valueCursors = 0;
-  constructor(name: string) {
-    super(name);
-    this.use({
-      stack: 'dbcore',
-      name: 'count-product-reads',
-      create: (down) => ({
-        ...down,
-        table: (tableName) => {
-          const table = down.table(tableName);
-          if (tableName !== 'chunks') return table;
-          return {
-            ...table,
-            get: async (req) => {
-              const row: unknown = await table.get(req);
-              if (row !== undefined) this.rowReads++;
-              return row;
-            },
-            getMany: async (req) => {
-              const rows = await table.getMany(req);
-              this.rowReads += rows.filter((r) => r !== undefined).length;
-              return rows;
-            },
-            query: async (req) => {
-              const res = await table.query(req);
-              if (req.values) this.rowReads += res.result.length;
-              return res;
-            },
-            openCursor: (req) => {
-              if (req.values !== false) this.valueCursors++;
-              return table.openCursor(req);
-            },
-          };
-        },
-      }),
-    });
-  }
-}
 
 const CATEGORIES = ['tops', 'jeans', 'coats'];
 const COLLECTIONS = ['timeless-style', 'everyday-comfort', 'modern-streetwear'];

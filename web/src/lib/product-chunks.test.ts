@@ -3,36 +3,11 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '#contract/schemas/product';
 import { demoData } from '#web/test/catalog-store';
+import { CountingDb } from '#web/test/counting-db';
 import { freshDbPerTest } from '#web/test/fresh-db';
 import { syncCatalogue } from './catalogue-sync';
 import { CatalogueDb, setCatalogueDb } from './db';
 import { CHUNK_SPAN, chunkOf, chunksOf } from './product-chunks';
-
-/** A catalogue database that counts the records every write puts (the cost a copy pays, product-chunks.ts). */
-class CountingDb extends CatalogueDb {
-  recordsPut = 0;
-  constructor(name: string) {
-    super(name);
-    this.use({
-      stack: 'dbcore',
-      name: 'count-records-put',
-      create: (down) => ({
-        ...down,
-        table: (tableName) => {
-          const table = down.table(tableName);
-          if (tableName !== 'chunks') return table;
-          return {
-            ...table,
-            mutate: (req) => {
-              if (req.type === 'put' || req.type === 'add') this.recordsPut += req.values.length;
-              return table.mutate(req);
-            },
-          };
-        },
-      }),
-    });
-  }
-}
 
 const db = freshDbPerTest(CountingDb, setCatalogueDb);
 
