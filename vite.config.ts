@@ -142,8 +142,20 @@ const CHUNK_GROUPS = [
     priority: 5,
   },
   {
+    // zod apart from the schemas: api-client.ts evaluates it first and the schemas in a later task.
+    name: 'zod',
+    test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]lib[\\/]zod-(jitless|warm)/,
+    priority: 6,
+  },
+  {
+    // The schema modules apart from the endpoint table built on them: evaluated in a task of their own too.
+    name: 'contract-schemas',
+    test: /contract[\\/]schemas[\\/]|web[\\/]src[\\/]lib[\\/]schemas-warm/,
+    priority: 6,
+  },
+  {
     name: 'api-schemas',
-    test: /node_modules[\\/]zod[\\/]|contract[\\/](schemas[\\/]|endpoints|rules[\\/]catalog-query)|web[\\/]src[\\/]lib[\\/](api-schemas|zod-jitless)/,
+    test: /contract[\\/](schemas[\\/]|endpoints|rules[\\/]catalog-query)|web[\\/]src[\\/]lib[\\/]api-schemas/,
     priority: 5,
   },
   {
