@@ -2,6 +2,7 @@ import { compareProducts, type ListingSort, type QueryableProduct } from '#contr
 import { createSearchEngine, plainText, type SearchEngine } from '#contract/rules/search-engine';
 import { readProductsVersion, type CatalogueDb } from './db';
 import { factsOf } from './local-facets';
+import { nextTask } from './next-task';
 import { CHUNK_SPAN } from './product-chunks';
 
 /**
@@ -194,22 +195,6 @@ export function buildIndex(db: CatalogueDb): Promise<LocalIndex> {
 export function dropIndex(db: CatalogueDb, index: LocalIndex): void {
   const s = stateOf(db);
   if (s.index === index) s.index = null;
-}
-
-/** Let the browser run other tasks (input, rendering) before going on; no 4 ms clamp of nested timers. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof MessageChannel === 'undefined') {
-      setTimeout(resolve, 0);
-      return;
-    }
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 async function buildEngine(index: LocalIndex): Promise<SearchEngine> {

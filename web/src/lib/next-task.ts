@@ -4,6 +4,10 @@
  */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
+    if (typeof MessageChannel === 'undefined') {
+      setTimeout(resolve, 0);
+      return;
+    }
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();
