@@ -20,11 +20,11 @@ import { CHUNK_SPAN } from './product-chunks';
  * counter value it reflects. A query checks the counter in the transaction that reads its page of products:
  * another value means a write this index has not seen (another tab), and the index is read again.
  *
- * Why reading it never makes a long task: the rows come in BUILD_CHUNK-product requests (a few stored rows) of one read-only
- * transaction (one consistent snapshot); each request's answer is decoded in a task of its own. The search
- * engine over the rows is built ENGINE_CHUNK rows per task (engineOf), and kept up to date row by row after
- * that (putRows, deleteRows: the engine's scores depend on nothing but the product, so an engine kept so ranks
- * as one built at once).
+ * Why reading it never makes a long task: the rows come in BUILD_CHUNK-product requests (a few stored rows)
+ * of one read-only transaction (one consistent snapshot); each request's answer is decoded in a task of its
+ * own. The search engine over the rows is built ENGINE_CHUNK rows per task (engineOf), and kept up to date row
+ * by row after that (putRows, deleteRows: the engine's scores depend on nothing but the product, so an engine
+ * kept so ranks as one built at once).
  */
 export type ListingRow = QueryableProduct;
 

@@ -5,8 +5,8 @@ import { deleteRows, putRows, trackWrite, type ListingRow } from './local-index'
 import { chunkOf, chunksOf } from './product-chunks';
 
 /**
- * Every write to the products (db.ts's `productStore`): the write and a raise of the `products` counter in one transaction,
- * then the same change to this tab's listing index (local-index.ts explains why).
+ * Every write to the products (db.ts's `productStore`): the write and a raise of the `products` counter in
+ * one transaction, then the same change to this tab's listing index (local-index.ts explains why).
  */
 async function bump(db: CatalogueDb): Promise<{ from: number; to: number }> {
   const from = await readProductsVersion(db);
@@ -14,34 +14,44 @@ async function bump(db: CatalogueDb): Promise<{ from: number; to: number }> {
   return { from, to: from + 1 };
 }
 
+/** What a write that found nothing to do answers trackWrite: every index (version 0 or more) already holds it. */
+const UNCHANGED = { from: 0, to: 0 };
+
 /**
- * One write of `list` to the table (`apply`) with the counter's raise, then the same change to the listing
- * index (`change`); nothing at all for an empty list.
+ * One write to the table (`apply`) with the counter's raise, then the same change to the listing index
+ * (`change`). An `apply` that answers `false` wrote nothing: the counter stays and the index is left alone.
  */
-function productsWrite<T>(
+function productsWrite(
   db: CatalogueDb,
-  list: T[],
-  apply: (list: T[]) => Promise<unknown>,
-  change: (rows: Map<number, ListingRow>, list: T[], engine: SearchEngine | undefined) => boolean,
+  apply: () => Promise<unknown>,
+  change: (rows: Map<number, ListingRow>, engine: SearchEngine | undefined) => boolean,
 ): Promise<void> {
-  if (list.length === 0) return Promise.resolve();
   return trackWrite(
     db,
     () =>
-      db.transaction('rw', db.chunks, db.meta, async () => {
-        await apply(list);
-        return bump(db);
-      }),
-    (rows, engine) => change(rows, list, engine),
+      db.transaction('rw', db.chunks, db.meta, async () =>
+        (await apply()) === false ? UNCHANGED : bump(db),
+      ),
+    change,
   );
 }
 
-export function writeProducts(db: CatalogueDb, products: Product[]): Promise<void> {
-  return productsWrite(db, products, (list) => db.productStore.bulkPut(list), putRows);
+export async function writeProducts(db: CatalogueDb, products: Product[]): Promise<void> {
+  if (products.length === 0) return;
+  await productsWrite(
+    db,
+    () => db.productStore.bulkPut(products),
+    (rows, engine) => putRows(rows, products, engine),
+  );
 }
 
-export function deleteProducts(db: CatalogueDb, ids: number[]): Promise<void> {
-  return productsWrite(db, ids, (list) => db.productStore.bulkDelete(list), deleteRows);
+export async function deleteProducts(db: CatalogueDb, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await productsWrite(
+    db,
+    () => db.productStore.bulkDelete(ids),
+    (rows, engine) => deleteRows(rows, ids, engine),
+  );
 }
 
 /** Rows replaced per transaction by replaceProducts: 1,000 products, each write short in the page too. */
@@ -64,13 +74,9 @@ export async function replaceProducts(
     const written = group.flatMap((row) => row.products);
     const spans = new Set(group.map((row) => row.n));
     const ids = new Set(written.map((p) => p.id));
-    await trackWrite(
+    await productsWrite(
       db,
-      () =>
-        db.transaction('rw', db.chunks, db.meta, async () => {
-          await db.productStore.replaceChunks(group);
-          return bump(db);
-        }),
+      () => db.productStore.replaceChunks(group),
       (index, engine) => {
         const gone = [...index.keys()].filter((id) => spans.has(chunkOf(id)!) && !ids.has(id));
         const put = putRows(index, written, engine);
@@ -79,15 +85,12 @@ export async function replaceProducts(
     );
   }
   const kept = new Set(rows.map((row) => row.n));
-  await trackWrite(
+  await productsWrite(
     db,
-    () =>
-      db.transaction('rw', db.chunks, db.meta, async () => {
-        const stale = (await db.productStore.chunkKeys()).filter((n) => !kept.has(n));
-        if (stale.length === 0) return { from: 0, to: 0 };
-        await db.productStore.deleteChunks(stale);
-        return bump(db);
-      }),
+    async () => {
+      const stale = (await db.productStore.chunkKeys()).filter((n) => !kept.has(n));
+      return stale.length > 0 && db.productStore.deleteChunks(stale);
+    },
     (index, engine) =>
       deleteRows(
         index,

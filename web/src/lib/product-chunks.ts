@@ -29,6 +29,11 @@ export function chunkOf(id: number): number | undefined {
   return Number.isSafeInteger(id) && id >= 0 ? Math.floor(id / CHUNK_SPAN) : undefined;
 }
 
+/** The keys of the rows these ids live in, each once. */
+function rowKeys(ids: ReadonlyArray<number>): number[] {
+  return [...new Set(ids.map(chunkOf).filter((n): n is number => n !== undefined))];
+}
+
 const byId = (a: Product, b: Product) => a.id - b.id;
 
 /** The rows holding these products (the last of each id wins), by key. */
@@ -57,9 +62,8 @@ export class ProductStore {
 
   /** The products of these ids, in their order (undefined where none is stored), reading each row once. */
   async bulkGet(ids: ReadonlyArray<number>): Promise<Array<Product | undefined>> {
-    const keys = [...new Set(ids.map(chunkOf).filter((n): n is number => n !== undefined))];
     const found = new Map<number, Product>();
-    for (const row of await this.chunks.bulkGet(keys))
+    for (const row of await this.chunks.bulkGet(rowKeys(ids)))
       for (const p of row?.products ?? []) found.set(p.id, p);
     return ids.map((id) => found.get(id));
   }
@@ -96,8 +100,7 @@ export class ProductStore {
 
   async bulkDelete(ids: ReadonlyArray<number>): Promise<void> {
     const gone = new Set(ids);
-    const keys = [...new Set(ids.map(chunkOf).filter((n): n is number => n !== undefined))];
-    const rows = await this.chunks.bulkGet(keys);
+    const rows = await this.chunks.bulkGet(rowKeys(ids));
     const left = rows.flatMap((row) =>
       row ? [{ n: row.n, products: row.products.filter((p) => !gone.has(p.id)) }] : [],
     );
