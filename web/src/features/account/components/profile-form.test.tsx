@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { http, HttpResponse } from 'msw';
@@ -26,7 +26,6 @@ const box = (name: string) => form().getByRole('textbox', { name });
 
 /** Issue 27: the profile's edit form, on the page's own messages (no dialog). */
 describe('Edit Details', () => {
-
   it('saves name, phone and address; says so in a status line; the account information follows', async () => {
     const user = userEvent.setup({ delay: null });
     const auth = await signIn('shopper');
@@ -39,7 +38,8 @@ describe('Edit Details', () => {
     await user.type(box('Street'), 'Mall Road');
     await user.type(box('Town / City'), 'Lahore');
     await user.click(form().getByRole('button', { name: 'Save Details' }));
-    expect(await form().findByRole('status')).toHaveTextContent('Your details are saved.');
+    // The status line is there from the start (a live region is announced only if it was): wait for its text.
+    await waitFor(() => expect(form().getByRole('status')).toHaveTextContent('Your details are saved.'));
     const info = within(screen.getByRole('region', { name: 'Account Information' }));
     expect(info.getByText('Robin Hood')).toBeInTheDocument();
     const stored = (await mockBackend()).core.deps.stores.users.get(auth.user.id);
