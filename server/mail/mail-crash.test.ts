@@ -58,16 +58,17 @@ it('kill -9 right after an order is acknowledged: after the restart its confirma
   const token = await c.adminToken();
   await until(() => sink.received.length >= 3, 'the welcome, the confirmation and the alert', 7_000);
   // The sink has a mail a moment before the server records it sent: wait for the records to settle.
-  const states = async () =>
-    (await c.call('adminMailList', { token, query: { limit: 100 } })).body.items.map(
-      (m: { state: string }) => m.state,
-    ) as string[];
-  let settled = await states();
-  for (let i = 0; i < 200 && settled.includes('sending'); i++) {
-    await new Promise((r) => setTimeout(r, 25));
-    settled = await states();
-  }
-  expect(settled).toEqual(['sent', 'sent', 'sent']);
+  let states: string[] = [];
+  await until(
+    async () => {
+      const list = await c.call('adminMailList', { token, query: { limit: 100 } });
+      states = list.body.items.map((m: { state: string }) => m.state);
+      return !states.includes('sending');
+    },
+    'the mail records to settle',
+    200,
+  );
+  expect(states).toEqual(['sent', 'sent', 'sent']);
   expect(sink.received.filter((m) => m.subject === subject)).toHaveLength(1);
   expect(sink.received.filter((m) => m.subject === subject)[0]!.to).toEqual([shopper.email]);
   server.child.kill('SIGKILL');

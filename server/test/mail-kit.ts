@@ -100,10 +100,17 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   };
 }
 
-/** Polls `check` (a test's condition on state that other async work changes) until it holds. */
-export async function until(check: () => boolean, what: string, tries = 400): Promise<void> {
+/**
+ * Polls `check` (a test's condition on state that other async work changes, or a question to the server)
+ * until it holds.
+ */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  tries = 400,
+): Promise<void> {
   for (let i = 0; i < tries; i++) {
-    if (check()) return;
+    if (await check()) return;
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`Gave up waiting for ${what}`);
