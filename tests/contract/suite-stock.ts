@@ -236,8 +236,16 @@ export function stockSuite(c: ContractClient): void {
         (
           (await c.call('listNotifications', { token })).body as { id: number; product: { id: number } }[]
         ).filter((n) => n.product.id === id);
+      // Notifications are written first and the requests removed after (alerts.ts): wait for both.
+      const requestsLeft = async () =>
+        (await c.call('myStockRequests', { token: ann.token })).body.some(
+          (r: { product_id: number }) => r.product_id === id,
+        ) as boolean;
       await eventually(
-        async () => (await mineFor(ann.token)).length === 1 && (await mineFor(bob.token)).length === 1,
+        async () =>
+          (await mineFor(ann.token)).length === 1 &&
+          (await mineFor(bob.token)).length === 1 &&
+          !(await requestsLeft()),
       );
       const [note] = await mineFor(ann.token);
       const list = (await c.call('listNotifications', { token: ann.token })).body;
@@ -251,11 +259,7 @@ export function stockSuite(c: ContractClient): void {
         read: false,
       });
       // Delivered requests are gone; a second restock notifies nobody again.
-      expect(
-        (await c.call('myStockRequests', { token: ann.token })).body.some(
-          (r: { product_id: number }) => r.product_id === id,
-        ),
-      ).toBe(false);
+      expect(await requestsLeft()).toBe(false);
       expect((await exact(id)).variants.find((v) => v.size === 'S')?.waiting).toBe(0);
       expect((await update(id, { inventory: [{ size: 'S', color: 'red', quantity: 9 }] })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 100));
