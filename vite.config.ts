@@ -142,6 +142,14 @@ const CHUNK_GROUPS = [
     priority: 5,
   },
   {
+    // The contract's zod-free values the shop's pages read (the cart's limits, the filters' key and sorts, the text
+    // pattern): a group of their own, else the schemas' group takes them and every rendered page would load zod
+    // and the schemas to read a number (issue 28; scripts/bundle-budget.ts fails the build if one does).
+    name: 'contract-values',
+    test: /contract[\\/](limits|rules[\\/](filter-values|text-patterns|sorts))\.ts/,
+    priority: 7,
+  },
+  {
     // zod apart from the schemas: api-client.ts evaluates it first and the schemas in a later task.
     name: 'zod',
     test: /node_modules[\\/]zod[\\/]|web[\\/]src[\\/]lib[\\/]zod-(jitless|warm)/,

@@ -8,9 +8,10 @@
  * load (admin code must stay lazy).
  * Usage: node --import tsx scripts/bundle-budget.ts [distDir]
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { SCREENS, screenParts, type Manifest, type ScreenKind } from '../server/http/pages/screen-manifest';
 
 export const BUDGET_KB = 100;
 
@@ -57,6 +58,25 @@ let failed = false;
 if (admin.length > 0) {
   console.error(`bundle-budget: admin chunks in the first load: ${admin.join(', ')}`);
   failed = true;
+}
+// The server-rendered pages preload their screen's chunks (screen-manifest.ts). None may bring zod or the
+// contract's schemas: the rendered page needs neither to hydrate, and they load with the first API answer. A
+// zod-free value read from a module the schemas' chunk holds (contract/limits.ts) once made every page load both
+// (issue 28; vite.config.ts, the contract-values group).
+const manifestFile = join(dist, '.vite', 'manifest.json');
+if (existsSync(manifestFile)) {
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  for (const kind of Object.keys(SCREENS) as ScreenKind[]) {
+    const heavy = screenParts(manifest, kind).js.filter((f) =>
+      /(^|\/)(zod|contract-schemas|api-schemas)-/.test(f),
+    );
+    if (heavy.length > 0) {
+      console.error(`bundle-budget: the rendered ${kind} page preloads ${heavy.join(', ')}`);
+      failed = true;
+    }
+  }
+  if (!failed)
+    console.log(`  rendered pages (${Object.keys(SCREENS).join(', ')}): no zod or schema chunk preloaded`);
 }
 if (total > BUDGET_KB * 1000) {
   console.error(`bundle-budget: first-load JavaScript ${kb(total)} kB is over the ${BUDGET_KB} kB budget`);

@@ -15,15 +15,13 @@ import { z } from 'zod';
 import { LIMITS } from '#contract/limits';
 import { effectivePrice } from './money';
 import { lineText } from './text';
+import { FILTER_VALUES_MAX, filterKey } from './filter-values';
 
-/** The most values one repeatable filter takes (a shop has far fewer sizes or colours to pick from). */
-export const FILTER_VALUES_MAX = 20;
+export { FILTER_VALUES_MAX, filterKey };
 /** The most values a facet lists (the most frequent ones; chosen values are always listed). */
 export const FACET_VALUES_MAX = 60;
 /** The query parameters a transport passes with all their values (the others: the first value). */
 export const REPEATABLE_PARAMS: ReadonlySet<string> = new Set(['size', 'color']);
-
-export const filterKey = (s: string): string => s.trim().toLowerCase();
 
 const filterValue = lineText(LIMITS.label);
 

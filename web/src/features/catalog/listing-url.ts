@@ -1,7 +1,7 @@
 import { SORTS, type Sort } from '#contract/rules/sorts';
 import { LISTING_TEXT_MAX, readListingText } from './listing-text';
 import { PAGE_SIZE } from './listing-rules';
-import { FILTER_VALUES_MAX, filterKey } from '#contract/rules/catalog-filters';
+import { FILTER_VALUES_MAX, filterKey } from '#contract/rules/filter-values';
 import { LIMITS } from '#contract/limits';
 
 /**

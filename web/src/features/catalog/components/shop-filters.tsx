@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FacetValue, Facets } from '#contract/rules/catalog-filters';
-import { filterKey } from '#contract/rules/catalog-filters';
+import { filterKey } from '#contract/rules/filter-values';
 import { useAtomValue } from '#web/lib/jotai';
 import { hydratingAtom } from '#web/lib/session/auth-atoms';
 import styles from './shop-filters.module.css';
