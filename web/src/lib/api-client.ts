@@ -64,13 +64,16 @@ let schemas: Promise<typeof ApiSchemas> | undefined;
 
 /**
  * The contract's response schemas, loaded once (a failed load is retried on the next call). zod is a chunk of
- * its own, evaluated first, and the schemas are built on it in a later task: on the page's main thread the
- * two were one task of 80-100 ms (issue 29: no task over 50 ms while the catalogue is copied).
+ * its own, evaluated first, and the schemas are built on it in later tasks (two halves, then the endpoint
+ * table): on the page's main thread they were one task of 80-100 ms (issue 29: no task over 50 ms while the
+ * catalogue is copied; issue 28: each long task adds to Lighthouse's blocking time).
  */
 export function loadApiSchemas(): Promise<typeof ApiSchemas> {
   schemas ??= import('./zod-warm')
     .then(nextTask)
-    .then(() => import('./schemas-warm'))
+    .then(() => import('./schemas-warm-a'))
+    .then(nextTask)
+    .then(() => import('./schemas-warm-b'))
     .then(nextTask)
     .then(() => import('./api-schemas'))
     .catch((err: unknown) => {
