@@ -42,15 +42,21 @@ function carriesToken(data: unknown): boolean {
   return typeof data === 'object' && data !== null && 'token' in data;
 }
 
+/**
+ * local-writes.ts and the listing index it keeps import the contract's query rules, whose chunk imports zod and
+ * the schemas: imported before those are loaded, all of them are evaluated in one task (about 50 ms on a desktop,
+ * 200 ms at Lighthouse's fourfold slowdown: issues 28 and 29). So the schemas are loaded first, in their own
+ * tasks (loadApiSchemas), and the import of local-writes evaluates only its own modules.
+ */
 async function remember(name: CachedEndpoint, key: string, data: unknown): Promise<void> {
   if (carriesToken(data)) return;
   // Dexie and the writes wait for the page's load and an idle moment (not the whole first-screen gate, whose
   // quiet time a shopper who opens a product and goes offline at once would beat: issue 29).
   await loadedAndIdle();
-  const [{ catalogueDb, MAX_RESPONSES }, { writeProducts }, { endpoints }] = await Promise.all([
+  const { endpoints } = await loadApiSchemas();
+  const [{ catalogueDb, MAX_RESPONSES }, { writeProducts }] = await Promise.all([
     import('./db'),
     import('./local-writes'),
-    loadApiSchemas(),
   ]);
   const db = catalogueDb();
   const savedAt = Date.now();
@@ -88,6 +94,7 @@ export function keepServedAnswer(key: readonly unknown[], data: unknown): void {
 
 async function forget(name: CachedEndpoint, input: ApiInput<CachedEndpoint>): Promise<void> {
   if (name !== 'getProduct') return;
+  await loadApiSchemas(); // before local-writes: see remember
   const [{ catalogueDb }, { deleteProducts }] = await Promise.all([import('./db'), import('./local-writes')]);
   await deleteProducts(catalogueDb(), [Number(input.params?.id)]);
 }
