@@ -1,6 +1,6 @@
 /**
- * The second half of the contract's schema modules (the cart, orders, accounts, mail,
- * reports, activity, the wishlist, errors and CSV), evaluated in the task after schemas-warm-a.ts, whose modules some of them import
+ * The second half of the contract's schema modules (the cart, orders, accounts, mail, reports, activity, the
+ * wishlist, errors and CSV), evaluated in the task after schemas-warm-a.ts, whose modules some of them import
  * (see there). No exports.
  */
 import '#contract/schemas/activity';
