@@ -3,8 +3,8 @@ import type * as ApiClient from './api-client';
 
 /**
  * An answer kept for offline use (catalogue-cache.ts, remember) loads the contract's schemas, in their own tasks,
- * before local-writes.ts: that module's graph imports the query rules, whose chunk imports zod and the schemas,
- * and imported first it evaluated all of them in one long task (issues 28 and 29).
+ * before local-writes.ts (offline-modules.ts): that module's graph imports the query rules, whose chunk imports
+ * zod and the schemas, and imported first it evaluated all of them in one long task (issues 28 and 29).
  */
 const order = vi.hoisted(() => [] as string[]);
 
@@ -35,6 +35,7 @@ describe('keeping a served answer', () => {
   it('loads the schemas before local-writes.ts', async () => {
     keepServedAnswer(['getProduct', 1], { id: 1 });
     await vi.waitFor(() => expect(order).toContain('local-writes'));
-    expect(order).toEqual(['schemas', 'local-writes']);
+    expect(order.filter((step) => step === 'local-writes')).toHaveLength(1);
+    expect(order[0]).toBe('schemas');
   });
 });

@@ -1,5 +1,6 @@
 import type { EndpointName, ResponseOf } from '#contract/endpoints';
 import { api, ApiError, loadApiSchemas, type ApiInput } from './api-client';
+import { loadLocalCatalogue, loadLocalWrites } from './offline-modules';
 import { setLastSynced } from './network-status';
 import { loadedAndIdle } from './first-screen';
 
@@ -42,12 +43,6 @@ function carriesToken(data: unknown): boolean {
   return typeof data === 'object' && data !== null && 'token' in data;
 }
 
-/**
- * local-writes.ts and the listing index it keeps import the contract's query rules, whose chunk imports zod and
- * the schemas: imported before those are loaded, all of them are evaluated in one task (about 50 ms on a desktop,
- * 200 ms at Lighthouse's fourfold slowdown: issues 28 and 29). So the schemas are loaded first, in their own
- * tasks (loadApiSchemas), and the import of local-writes evaluates only its own modules.
- */
 async function remember(name: CachedEndpoint, key: string, data: unknown): Promise<void> {
   if (carriesToken(data)) return;
   // Dexie and the writes wait for the page's load and an idle moment (not the whole first-screen gate, whose
@@ -56,7 +51,7 @@ async function remember(name: CachedEndpoint, key: string, data: unknown): Promi
   const { endpoints } = await loadApiSchemas();
   const [{ catalogueDb, MAX_RESPONSES }, { writeProducts }] = await Promise.all([
     import('./db'),
-    import('./local-writes'),
+    loadLocalWrites(), // the schemas first: offline-modules.ts
   ]);
   const db = catalogueDb();
   const savedAt = Date.now();
@@ -94,8 +89,7 @@ export function keepServedAnswer(key: readonly unknown[], data: unknown): void {
 
 async function forget(name: CachedEndpoint, input: ApiInput<CachedEndpoint>): Promise<void> {
   if (name !== 'getProduct') return;
-  await loadApiSchemas(); // before local-writes: see remember
-  const [{ catalogueDb }, { deleteProducts }] = await Promise.all([import('./db'), import('./local-writes')]);
+  const [{ catalogueDb }, { deleteProducts }] = await Promise.all([import('./db'), loadLocalWrites()]);
   await deleteProducts(catalogueDb(), [Number(input.params?.id)]);
 }
 
@@ -104,7 +98,7 @@ async function recall(name: CachedEndpoint, key: string, input: ApiInput<CachedE
   const db = catalogueDb();
   if (name === 'getProduct') return db.productStore.get(Number(input.params?.id));
   if (name === 'listProducts') {
-    const { localProductList } = await import('./local-catalogue');
+    const { localProductList } = await loadLocalCatalogue();
     const local = await localProductList(db, input.query as Query);
     if (local) return local;
   }

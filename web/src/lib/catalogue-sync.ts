@@ -1,5 +1,5 @@
 import type { Category } from '#contract/schemas/category';
-import { loadApiSchemas } from './api-client';
+import { loadCatalogueCopy, loadLocalCatalogue, loadLocalIndex } from './offline-modules';
 import { cachedApi } from './catalogue-cache';
 import type { CatalogueDb, CatalogueMeta } from './db';
 import { idle } from './idle';
@@ -94,15 +94,8 @@ function loadCategories(): Promise<Category[]> {
   return load;
 }
 
-/**
- * The listing index's module, with the offline listing's (local-catalogue.ts) loaded beside it. The contract's
- * schemas first, in tasks of their own: the index imports the query rules, whose chunk imports zod and the
- * schemas, and evaluated with them it was one long task (catalogue-cache.ts, remember).
- */
-const offlineAnswers = () =>
-  loadApiSchemas()
-    .then(() => Promise.all([import('./local-index'), import('./local-catalogue')]))
-    .then(([index]) => index);
+/** The listing index's module, with the offline listing's (local-catalogue.ts) loaded beside it. */
+const offlineAnswers = () => Promise.all([loadLocalIndex(), loadLocalCatalogue()]).then(([index]) => index);
 
 /** After a successful copy: done, the listing index and engine in the background, then the picture warm-up. */
 async function afterCopy(
@@ -150,11 +143,7 @@ export async function syncCatalogue(options: SyncOptions = {}): Promise<Catalogu
 
 /** In the page: the listing index is read first (cheap on a first visit) and the copy's writes keep it. */
 async function copyInPage(db: CatalogueDb, options: SyncOptions): Promise<CatalogueMeta> {
-  await loadApiSchemas(); // before the index and the copy, which import the contract: see offlineAnswers
-  const [{ warmIndex }, { copyCatalogue }] = await Promise.all([
-    import('./local-index'),
-    import('./catalogue-copy'),
-  ]);
+  const [{ warmIndex }, { copyCatalogue }] = await Promise.all([loadLocalIndex(), loadCatalogueCopy()]);
   await warmIndex(db);
   return copyCatalogue(db, options.pause ?? idle, options.pageSize);
 }

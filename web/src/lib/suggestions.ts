@@ -3,6 +3,7 @@ import type { Suggestions } from '#contract/schemas/search';
 import { api } from './api-client';
 import { isNetworkFailure } from './catalogue-cache';
 import { getNetworkStatus } from './network-status';
+import { loadLocalSuggest } from './offline-modules';
 
 /**
  * The search box's suggestions (issue 29): GET /search/suggest online; offline (known offline, or the request
@@ -44,10 +45,7 @@ export function clearSuggestionCache(): void {
 }
 
 async function offlineSuggestions(text: string, categories: ReadonlyArray<Category>): Promise<Suggestions> {
-  const [{ localSuggestions }, { catalogueDb }] = await Promise.all([
-    import('./local-suggest'),
-    import('./db'),
-  ]);
+  const [{ localSuggestions }, { catalogueDb }] = await Promise.all([loadLocalSuggest(), import('./db')]);
   return (await localSuggestions(catalogueDb(), text, categories)) ?? NONE;
 }
 
