@@ -112,8 +112,8 @@ function hasStoredState(): boolean {
 }
 
 function syncCatalogueLater(): void {
-  import('./lib/catalogue-sync')
-    .then(({ syncIfStale }) => syncIfStale())
+  import('./app/catalogue-sync-start')
+    .then(({ startCatalogueSync }) => startCatalogueSync())
     .catch((err: unknown) => console.warn('Catalogue sync stopped:', err));
 }
 

@@ -13,7 +13,7 @@ import { CountingDb } from '#web/test/counting-db';
 import { freshDbPerTest } from '#web/test/fresh-db';
 import { syncCatalogue } from './catalogue-sync';
 import { CatalogueDb, setCatalogueDb } from './db';
-import { localProductList } from './local-catalogue';
+import { localProductList, warmPages } from './local-catalogue';
 import { createSearchEngine } from '#contract/rules/search-engine';
 import { BUILD_CHUNK, ENGINE_CHUNK, engineOf, warmIndex } from './local-index';
 import { deleteProducts, writeProducts } from './local-writes';
@@ -278,6 +278,26 @@ describe('what an offline listing reads', () => {
     const changed = await localProductList(db(), query);
     expect(changed?.items[0]?.id).toBe(all[40]!.id);
     expect(changed).toEqual(await reference(db(), query));
+  });
+
+  it("decides the first listings' pages ahead, under the keys the listings then ask with (issue 29)", async () => {
+    await seed(300);
+    const session = new CountingDb(db().name);
+    try {
+      // As listing-url.ts's productQuery sends it: numbers, absent filters undefined.
+      const listing = { page: 1, limit: 12, sort: 'price_asc' as const, category: undefined, facets: '1' };
+      const index = await warmIndex(session);
+      await warmPages(index, [listing, { limit: 5 }, { q: 'denim', limit: 12 }]);
+      expect(index.sorted.price_asc).toHaveLength(300);
+      expect(index.pages?.size).toBe(2); // not the search: the engine's turn comes first
+      session.rowReads = 0;
+      const page = await localProductList(session, { ...listing, page: '1' });
+      expect(session.rowReads).toBe(rowsOf(page!.items));
+      expect(index.pages?.size).toBe(2); // the page decided ahead answered it
+      expect(page).toEqual(await reference(session, listing));
+    } finally {
+      session.close();
+    }
   });
 
   it('answers nothing once a new copy has begun (its meta row not complete), even with the index held', async () => {

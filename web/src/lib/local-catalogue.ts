@@ -28,6 +28,7 @@ import {
   type LocalIndex,
 } from './local-index';
 import { rowFacetCounter } from './local-facets';
+import { nextTask } from './next-task';
 
 /**
  * Listing queries answered from the local copy: only once the background sync has copied the whole
@@ -117,15 +118,39 @@ async function answer(
 /** Attempts with a fresh index before the plain scan (only when the table keeps changing under the query). */
 const ATTEMPTS = 3;
 
-export async function localProductList(
-  db: CatalogueDb,
-  query: Record<string, string | number | readonly string[] | undefined | null> | undefined,
-): Promise<ProductListResponse | undefined> {
-  // As the server sees it: URL query strings (a list for a repeated filter), empty values absent.
+/** A listing's query as the app asks for it (listing-url.ts's productQuery, FEATURED_QUERY). */
+export type ListQuery = Record<string, string | number | readonly string[] | undefined | null>;
+
+/** The query as the server sees it (URL query strings, a list for a repeated filter, empty values absent). */
+function parseQuery(query: ListQuery | undefined) {
   const asUrl = Object.entries(query ?? {})
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
     .map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]);
-  const parsed = catalogQuerySchema.safeParse(Object.fromEntries(asUrl));
+  return catalogQuerySchema.safeParse(Object.fromEntries(asUrl));
+}
+
+/**
+ * The pages of `queries` decided on a built index and kept on it (pageKept), each in a task of its own: the
+ * listings a shopper most likely opens first offline then read only their products, and the sort and the
+ * filters' code are warm for any other (issue 29: the first offline listing was the slowest, 50-70 ms of it
+ * sorting 10k rows and running the matchers for the first time). Only the in-memory index: nothing is read.
+ */
+export async function warmPages(index: LocalIndex, queries: readonly ListQuery[]): Promise<void> {
+  for (const query of queries) {
+    await nextTask();
+    const parsed = parseQuery(query);
+    if (!parsed.success || searchTerms(textOf(parsed.data)).length) continue; // a search needs the engine's turn
+    sortedRows(index, sortOf(parsed.data));
+    await nextTask();
+    pageKept(index, parsed.data);
+  }
+}
+
+export async function localProductList(
+  db: CatalogueDb,
+  query: ListQuery | undefined,
+): Promise<ProductListResponse | undefined> {
+  const parsed = parseQuery(query);
   if (!parsed.success) return undefined;
   // The saved rows keep no stock (local-index.ts): a stock-filtered list is the server's to answer.
   if (parsed.data.stock && parsed.data.stock !== 'all') return undefined;

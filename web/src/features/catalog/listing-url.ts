@@ -1,6 +1,6 @@
 import { SORTS, type Sort } from '#contract/rules/sorts';
 import { LISTING_TEXT_MAX, readListingText } from './listing-text';
-import { PAGE_SIZE } from './listing-rules';
+import { PAGE_SIZE, SIDEBAR_FEATURED } from './listing-rules';
 import { FILTER_VALUES_MAX, filterKey } from '#contract/rules/filter-values';
 import { LIMITS } from '#contract/limits';
 
@@ -157,6 +157,16 @@ export function productQuery(state: ListingState): Record<string, string | numbe
     facets: '1',
   };
 }
+
+/** The sidebar's Featured Products (featured-mini-list.tsx), beside every listing. */
+export const FEATURED_QUERY = { limit: SIDEBAR_FEATURED };
+
+/**
+ * The listing queries a shopper most likely sends first offline: the plain listing and the sidebar's featured
+ * products. The offline copy decides their pages in the background once it is in (catalogue-sync.ts), so the
+ * first offline listing neither sorts the whole copy nor compiles its filters while the shopper waits (issue 29).
+ */
+export const FIRST_LISTINGS = [productQuery(DEFAULT_LISTING), FEATURED_QUERY];
 
 /**
  * A size or colour list with `value` added, or taken out when it is there in any spelling (issue 29); in

@@ -2,10 +2,8 @@ import { Link } from 'react-router';
 import { Price } from '#web/components/price';
 import { ProductImage } from '#web/components/product-image';
 import { useProductQuery } from '../api/use-product-query';
-import { SIDEBAR_FEATURED } from '../listing-rules';
+import { FEATURED_QUERY } from '../listing-url';
 import styles from './listing-sidebar.module.css';
-
-export const FEATURED_QUERY = { limit: SIDEBAR_FEATURED };
 
 /** The sidebar's Featured Products: 5 products with image, title and price. */
 export function FeaturedMiniList() {
