@@ -213,8 +213,8 @@ export async function syncIfStale(
 /**
  * With a fresh copy and no sync this session, the listing index is read only when the app goes offline (in the
  * background, in small reads), not at every start: most sessions never need it. No first listings' pages here:
- * a session that starts offline is already opening its own screen, whose query should not wait behind them (the
- * bench's offline reload took 0.1-0.3 s longer with them).
+ * a session that starts offline is already opening its own screen, whose query should not wait behind them (with
+ * them, the bench's offline reload took up to 0.3 s longer in 3 runs of 4).
  */
 function warmIndexWhenOffline(db: CatalogueDb): void {
   const warm = () => {

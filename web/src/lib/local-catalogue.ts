@@ -131,9 +131,9 @@ function parseQuery(query: ListQuery | undefined) {
 
 /**
  * The pages of `queries` decided on a built index and kept on it (pageKept), each in a task of its own: the
- * listings a shopper most likely opens first offline then read only their products, and the sort and the
- * filters' code are warm for any other (issue 29: the first offline listing was the slowest, 50-70 ms of it
- * sorting 10k rows and running the matchers for the first time). Only the in-memory index: nothing is read.
+ * listings a shopper most likely opens first offline then read only their products, and the filters' and facet
+ * counts' code has run once for any other (issue 29: the first offline listing was the slowest, 50-70 ms of it
+ * deciding its page over 10k rows with that code not yet compiled). Only the in-memory index: nothing is read.
  */
 export async function warmPages(index: LocalIndex, queries: readonly ListQuery[]): Promise<void> {
   for (const query of queries) {

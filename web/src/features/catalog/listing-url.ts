@@ -164,7 +164,7 @@ export const FEATURED_QUERY = { limit: SIDEBAR_FEATURED };
 /**
  * The listing queries a shopper most likely sends first offline: the plain listing and the sidebar's featured
  * products. The offline copy decides their pages in the background once it is in (catalogue-sync.ts), so the
- * first offline listing neither sorts the whole copy nor compiles its filters while the shopper waits (issue 29).
+ * first offline listing does not run its filters and facet counts over the whole copy while the shopper waits.
  */
 export const FIRST_LISTINGS = [productQuery(DEFAULT_LISTING), FEATURED_QUERY];
 
