@@ -72,7 +72,20 @@ function patchBrowser(browser: Browser): void {
   };
 }
 
+/**
+ * The `request` fixture asks the server to close each connection after its answer. Playwright's request context
+ * keeps sockets alive; a spec that waits longer than the server's keep-alive timeout (5 s) between two of its calls
+ * (an offline journey does) could send the next call on a socket the server is closing at that very moment, and
+ * get `socket hang up` (ECONNRESET) for a request the server never saw.
+ */
+const ONE_REQUEST_PER_CONNECTION = { Connection: 'close' };
+
 export const test = base.extend<object, object>({
+  request: async ({ playwright }, use) => {
+    const request = await playwright.request.newContext({ extraHTTPHeaders: ONE_REQUEST_PER_CONNECTION });
+    await use(request);
+    await request.dispose();
+  },
   browser: [
     async ({ browser }, use) => {
       patchBrowser(browser);
