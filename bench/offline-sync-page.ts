@@ -40,6 +40,15 @@ export function readCatalogueMeta(
   );
 }
 
+/** Waits for the page's complete catalogue copy; answers it with navigation start -> its write (syncedAt). */
+export async function awaitCompleteCopy(
+  page: Page,
+  what: string,
+): Promise<{ syncMs: number; total: number }> {
+  const meta = await waitFor(what, () => readCatalogueMeta(page), 180_000);
+  return { syncMs: meta.syncedAt - (await page.evaluate(() => performance.timeOrigin)), total: meta.total };
+}
+
 export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | null | false>,

@@ -30,7 +30,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { catalogDataSet, DATA_ROOT } from './generate';
-import { longTasksSince, readCatalogueMeta, timeListing, waitFor } from './offline-sync-page';
+import { awaitCompleteCopy, longTasksSince, timeListing, waitFor } from './offline-sync-page';
 import { buildWebApp, onAllCores, startOurs } from './servers';
 
 export const OFFLINE_SYNC_PORT = 3481;
@@ -191,16 +191,15 @@ async function measure(
     const expected = await Promise.all(LISTINGS.map((l) => titlesOf(l.api)));
 
     await page.goto('/');
-    const meta = await waitFor('the complete catalogue copy', () => readCatalogueMeta(page), 180_000);
-    const origin = await page.evaluate(() => performance.timeOrigin);
-    const syncMs = meta.syncedAt - origin;
+    const copy = await awaitCompleteCopy(page, 'the complete catalogue copy');
+    const syncMs = copy.syncMs;
     const [syncStartMs, loadMs] = await page.evaluate(() => [
       window.__syncStartedAt ?? NaN,
       performance.getEntriesByType('navigation')[0]?.toJSON().loadEventEnd ?? NaN,
     ]);
     const tasks = await longTasksSince(page, 0, syncMs);
     const figure: OfflineSyncFigure = {
-      products: meta.total,
+      products: copy.total,
       cpuSlowdown,
       syncMs: Math.round(syncMs),
       coldServerSyncMs: Math.round(coldServerSyncMs),
@@ -216,7 +215,7 @@ async function measure(
       offlineReloadMs: 0,
     };
     log(
-      `  sync of ${meta.total} products${cpuSlowdown > 1 ? ` (CPU ${cpuSlowdown}x slower)` : ''}: ${(syncMs / 1000).toFixed(2)} s ` +
+      `  sync of ${copy.total} products${cpuSlowdown > 1 ? ` (CPU ${cpuSlowdown}x slower)` : ''}: ${(syncMs / 1000).toFixed(2)} s ` +
         `(page loaded at ${(loadMs / 1000).toFixed(2)} s, sync started at ${(syncStartMs / 1000).toFixed(2)} s), ` +
         `${tasks.length} tasks over 50 ms, longest ${figure.longestTaskMs} ms [${figure.longTaskList.map((t) => `${t.ms} ms at ${(t.atMs / 1000).toFixed(2)} s`).join(', ')}]; ` +
         `the first visit after the server's start: ${(coldServerSyncMs / 1000).toFixed(2)} s`,
@@ -290,8 +289,7 @@ async function firstVisitSyncMs(browser: Browser, url: string): Promise<number> 
   try {
     const page = await context.newPage();
     await page.goto('/');
-    const meta = await waitFor('the first visit\'s catalogue copy', () => readCatalogueMeta(page), 180_000);
-    return meta.syncedAt - (await page.evaluate(() => performance.timeOrigin));
+    return (await awaitCompleteCopy(page, "the first visit's catalogue copy")).syncMs;
   } finally {
     await context.close();
   }
