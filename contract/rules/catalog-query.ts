@@ -91,11 +91,7 @@ export function matchesBase(
   terms = searchTerms(q.q ?? q.name),
   hits?: TextHits,
 ): boolean {
-  if (q.category && !p.categories.some((c) => c.slug === q.category)) return false;
-  if (q.collection && !p.collections.includes(q.collection)) return false;
-  if (!matchesStock(p, q.stock)) return false;
-  if (!matchesShopFilters(p, q)) return false;
-  return hits && terms.length ? hits.has(p.id) : matchesText(p, terms);
+  return matchesFacetBase(p, q, terms, hits) && matchesShopFilters(p, q);
 }
 
 export function matchesPrice(
@@ -107,14 +103,20 @@ export function matchesPrice(
   return (maxPrice === undefined || maxPrice <= 0 || price <= maxPrice) && matchesMinPrice(price, minPrice);
 }
 
-/** Filters other than the shop filters and the price: the set the facets are counted over. */
+/**
+ * Filters other than the shop filters (size, colour, in stock) and the price: the set the facets are counted
+ * over. matchesBase is this and the shop filters, so one pass can count a row and then test the rest of it.
+ */
 export function matchesFacetBase(
   p: QueryableProduct,
   q: CatalogQuery,
   terms: string[],
   hits?: TextHits,
 ): boolean {
-  return matchesBase(p, { ...q, size: undefined, color: undefined, in_stock: undefined }, terms, hits);
+  if (q.category && !p.categories.some((c) => c.slug === q.category)) return false;
+  if (q.collection && !p.collections.includes(q.collection)) return false;
+  if (!matchesStock(p, q.stock)) return false;
+  return hits && terms.length ? hits.has(p.id) : matchesText(p, terms);
 }
 
 /** Total order for each sort; ties broken by id so every implementation pages identically. */

@@ -1,7 +1,6 @@
 import {
   catalogQuerySchema,
   compareProducts,
-  matchesBase,
   matchesFacetBase,
   matchesPrice,
   runCatalogQuery,
@@ -14,7 +13,7 @@ import {
 import { createSearchEngine } from '#contract/rules/search-engine';
 import { textHits } from '#contract/rules/search-query';
 import { effectivePrice } from '#contract/rules/money';
-import type { Facets } from '#contract/rules/catalog-filters';
+import { matchesShopFilters, type Facets } from '#contract/rules/catalog-filters';
 import type { Product, ProductListResponse } from '#contract/schemas/product';
 import { readCatalogueMeta, readProductsVersion, type CatalogueDb } from './db';
 import {
@@ -71,9 +70,12 @@ export function pageOf(
       ? [...hits.keys()].map((id) => index.rows.get(id)!).sort(compareProducts(sort, hits))
       : sortedRows(index, sort);
   for (const row of ordered) {
-    if (counter && matchesFacetBase(row, query, terms, hits)) counter.add(row, effectivePrice(row));
-    if (!matchesBase(row, query, terms, hits)) continue;
-    maxPrice = Math.max(maxPrice, effectivePrice(row));
+    // matchesBase in two steps: the facets count the rows that pass all but the shop filters.
+    if (!matchesFacetBase(row, query, terms, hits)) continue;
+    const price = effectivePrice(row);
+    counter?.add(row, price);
+    if (!matchesShopFilters(row, query)) continue;
+    maxPrice = Math.max(maxPrice, price);
     if (!matchesPrice(row, query.maxPrice, query.minPrice)) continue;
     if (total >= start && total < end) ids.push(row.id);
     total++;
