@@ -5,10 +5,13 @@ import { swappable } from './swappable';
 
 /**
  * The offline catalogue in IndexedDB (Dexie). Storage layout:
- * - `chunks`: every product we have seen (details, list answers and the background sync all write here), stored
- *   CHUNK_SPAN ids to a row and read and written only through `productStore` (product-chunks.ts says why: the
- *   cost of a copy is paid per record written). Version 1 kept one product per row in `products`; opening it
- *   moves them into rows and drops that table;
+ * - `productChunks`: every product we have seen (details, list answers and the background sync all write here),
+ *   stored CHUNK_SPAN ids to a row and read and written only through `productStore` (product-chunks.ts says why:
+ *   the cost of a copy is paid per record written, the cost of a read per product in the rows read). Version 1
+ *   kept one product per row in `products`, version 2 a hundred ids to a row in `chunks`; opening either moves
+ *   the products into rows of the current span and drops the old table. A new table rather than new rows in the
+ *   old one: a tab still running an older app writes to its own table name, so its write fails instead of putting
+ *   products in rows of another span where no reader would look for them;
  * - `responses`: the last answer of each public GET-like call, keyed by call name + input (categories, an exact
  *   list query, the countries), for the network-first fallback before the whole catalogue is copied; only the
  *   MAX_RESPONSES most recent are kept, since every distinct search makes a row;
@@ -43,7 +46,7 @@ export type MetaRow = CatalogueMeta | ProductsVersion;
 export const MAX_RESPONSES = 200;
 
 export class CatalogueDb extends Dexie {
-  chunks!: Table<ProductChunk, number>;
+  productChunks!: Table<ProductChunk, number>;
   responses!: Table<CachedResponse, string>;
   meta!: Table<MetaRow, string>;
   /** The products, by id, over `chunks`: every read and write of a product goes through it. */
@@ -58,7 +61,15 @@ export class CatalogueDb extends Dexie {
         const kept = await tx.table<Product, number>('products').toArray();
         await tx.table<ProductChunk, number>('chunks').bulkPut(chunksOf(kept));
       });
-    this.productStore = new ProductStore(this.chunks);
+    this.version(3)
+      .stores({ chunks: null, productChunks: 'n' })
+      .upgrade(async (tx) => {
+        const rows = await tx.table<ProductChunk, number>('chunks').toArray();
+        await tx
+          .table<ProductChunk, number>('productChunks')
+          .bulkPut(chunksOf(rows.flatMap((row) => row.products)));
+      });
+    this.productStore = new ProductStore(this.productChunks);
   }
 }
 

@@ -105,7 +105,7 @@ async function answer(
   index: LocalIndex,
   query: CatalogQuery,
 ): Promise<ProductListResponse | typeof STALE | typeof INCOMPLETE> {
-  return db.transaction('r', db.chunks, db.meta, async () => {
+  return db.transaction('r', db.productChunks, db.meta, async () => {
     // The copy still complete (a new copy may have begun) and the index still the table's, in one read.
     const [meta, version] = await Promise.all([readCatalogueMeta(db), readProductsVersion(db)]);
     if (!meta?.complete) return INCOMPLETE;

@@ -144,7 +144,7 @@ export function mergeRuns<T>(a: T[], b: T[], compare: (x: T, y: T) => number): T
 const LATEST = compareProducts('latest');
 
 async function readIndex(db: CatalogueDb): Promise<LocalIndex> {
-  return db.transaction('r', db.chunks, db.meta, async () => {
+  return db.transaction('r', db.productChunks, db.meta, async () => {
     const version = await readProductsVersion(db);
     const rows = new Map<number, ListingRow>();
     // Sorted a chunk at a time and merged in: the first offline listing finds it made, and no task sorts all

@@ -29,7 +29,7 @@ function productsWrite(
   return trackWrite(
     db,
     () =>
-      db.transaction('rw', db.chunks, db.meta, async () =>
+      db.transaction('rw', db.productChunks, db.meta, async () =>
         (await apply()) === false ? UNCHANGED : bump(db),
       ),
     change,

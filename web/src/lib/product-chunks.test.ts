@@ -69,8 +69,37 @@ describe('products stored CHUNK_SPAN ids to a row', () => {
     const upgraded = new CatalogueDb(name);
     try {
       expect(await upgraded.productStore.toArray()).toEqual(kept);
-      expect(await upgraded.chunks.count()).toBe(2);
-      expect(upgraded.tables.map((t) => t.name).sort()).toEqual(['chunks', 'meta', 'responses']);
+      expect(await upgraded.productChunks.count()).toBe(2);
+      expect(upgraded.tables.map((t) => t.name).sort()).toEqual(['meta', 'productChunks', 'responses']);
+      expect((await upgraded.meta.get('catalogue'))?.key).toBe('catalogue');
+    } finally {
+      upgraded.close();
+    }
+  });
+
+  it('moves the rows of a version 2 database (a hundred ids to a row) into rows of the current span', async () => {
+    const name = db().name;
+    db().close();
+    await Dexie.delete(name);
+    const old = new Dexie(name);
+    old.version(1).stores({ products: 'id', responses: 'key, savedAt', meta: 'key' });
+    old.version(2).stores({ products: null, chunks: 'n' });
+    const kept = await products([1, 2, 30, 99, 100, 250]);
+    // Version 2's rows: floor(id / 100), sorted by id.
+    const v2Rows = [
+      { n: 0, products: kept.filter((p) => p.id < 100) },
+      { n: 1, products: kept.filter((p) => p.id >= 100 && p.id < 200) },
+      { n: 2, products: kept.filter((p) => p.id >= 200) },
+    ];
+    await old.table('chunks').bulkPut(v2Rows);
+    await old.table('meta').put({ key: 'catalogue', syncedAt: 1, total: kept.length, complete: true });
+    old.close();
+    const upgraded = new CatalogueDb(name);
+    try {
+      expect(upgraded.tables.map((t) => t.name).sort()).toEqual(['meta', 'productChunks', 'responses']);
+      expect(await upgraded.productStore.toArray()).toEqual(kept);
+      expect(await upgraded.productChunks.count()).toBe(chunksOf(kept).length);
+      for (const p of kept) expect((await upgraded.productStore.get(p.id))?.id).toBe(p.id);
       expect((await upgraded.meta.get('catalogue'))?.key).toBe('catalogue');
     } finally {
       upgraded.close();

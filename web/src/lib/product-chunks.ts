@@ -8,14 +8,21 @@ import type { Product } from '#contract/schemas/product';
  * 10,000 single-product puts took 1.5-2.4 s, the same products as 20 records took 0.13 s), so a copy of 10k
  * products stored one per row could not be complete within 3 s of navigation. A row holds the products whose
  * ids fall in one span (`n` = floor(id / CHUNK_SPAN)), sorted by id: the shop's ids count up from 1, so 10k
- * products make 100 rows, and one product is found by reading one row.
+ * products make 400 rows, and one product is found by reading one row.
+ *
+ * Why 25: a read pays for every product in the rows it reads (IndexedDB hands out whole rows, deserialized when
+ * read), and a listing's page of 12 products from across the catalogue reads up to 12 rows. With 100 ids to a
+ * row, deserializing those rows took 12-23 ms of each offline listing at 10k products (a CPU profile of the
+ * offline bench's listings); with 25, 3-4 ms, and the full copy writes 400 records instead of 100 (about 40 ms
+ * more, in the copy's worker). Rows of 25 rich products (1.5 kB each, like the demo's) also stay small, far from
+ * the size past which Chromium keeps a value outside its database, as a file of its own read apart.
  *
  * A product seen online (a detail, a listing's page) is written by reading its row, replacing it there and
  * writing the row back, in the caller's transaction; the full copy replaces whole rows (replaceChunks), so it
  * never reads them. Every reader goes through ProductStore, whose calls read like the Dexie table's they
  * replace (get, bulkGet, toArray, count) and join the transaction they run in.
  */
-export const CHUNK_SPAN = 100;
+export const CHUNK_SPAN = 25;
 
 export interface ProductChunk {
   /** floor(id / CHUNK_SPAN) of every product in it. */

@@ -18,7 +18,7 @@ export class CountingDb extends CatalogueDb {
         ...down,
         table: (tableName) => {
           const table = down.table(tableName);
-          if (tableName !== 'chunks') return table;
+          if (tableName !== 'productChunks') return table;
           return {
             ...table,
             get: async (req) => {
