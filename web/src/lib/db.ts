@@ -10,8 +10,9 @@ import { swappable } from './swappable';
  *   the cost of a copy is paid per record written, the cost of a read per product in the rows read). Version 1
  *   kept one product per row in `products`, version 2 a hundred ids to a row in `chunks`; opening either moves
  *   the products into rows of the current span and drops the old table. A new table rather than new rows in the
- *   old one: a tab still running an older app writes to its own table name, so its write fails instead of putting
- *   products in rows of another span where no reader would look for them;
+ *   old one: a tab still running an older app writes to the table it knows (Dexie 4 puts it back for that tab),
+ *   where this version never reads, instead of putting products into rows of another span: such a write is
+ *   missing from this version's copy until the next copy, never mixed into it;
  * - `responses`: the last answer of each public GET-like call, keyed by call name + input (categories, an exact
  *   list query, the countries), for the network-first fallback before the whole catalogue is copied; only the
  *   MAX_RESPONSES most recent are kept, since every distinct search makes a row;
