@@ -12,6 +12,7 @@ vi.mock('./local-catalogue', () => {
     localProductList: async () => undefined,
     warmPages: async (index: { rows: Map<number, unknown> }, queries: unknown[]) =>
       offlineListing.warmed.push({ rows: index.rows.size, queries }),
+    filterWarmups: () => [{ category: 'one of each filter' }],
   };
 });
 
@@ -30,7 +31,11 @@ describe('after a complete copy', () => {
       timeout: 5000,
     });
     expect(offlineListing.loaded).toBe(true);
-    // On the index of the whole copy, before the index is said to be ready.
-    expect(offlineListing.warmed).toEqual([{ rows: meta.total, queries: firstListings }]);
+    // On the index of the whole copy, before the index is said to be ready: the first listings, then one
+    // listing per kind of filter.
+    expect(offlineListing.warmed).toEqual([
+      { rows: meta.total, queries: firstListings },
+      { rows: meta.total, queries: [{ category: 'one of each filter' }] },
+    ]);
   });
 });

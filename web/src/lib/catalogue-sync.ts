@@ -100,14 +100,20 @@ function loadCategories(): Promise<Category[]> {
 /** The listing index's module, with the offline listing's (local-catalogue.ts) loaded beside it. */
 const offlineAnswers = () => Promise.all([loadLocalIndex(), loadLocalCatalogue()]);
 
-/** The listing index read (and the engine built, with `engine`), then the pages of `firstListings` decided. */
+/**
+ * The listing index read (and the engine built, with `engine`), then the pages of `firstListings` decided, then
+ * one listing per kind of filter (local-catalogue.ts's filterWarmups).
+ */
 async function warmAnswers(
   db: CatalogueDb,
   firstListings: readonly ListQuery[],
   options: { engine?: boolean },
 ): Promise<void> {
-  const [{ warmIndex }, { warmPages }] = await offlineAnswers();
-  await warmPages(await warmIndex(db, options), firstListings);
+  const [{ warmIndex }, { filterWarmups, warmPages }] = await offlineAnswers();
+  const index = await warmIndex(db, options);
+  await warmPages(index, firstListings);
+  // Then a listing per kind of filter, so each filter's code has run (not when the session starts offline).
+  if (firstListings.length) await warmPages(index, filterWarmups(index));
 }
 
 /** After a successful copy: done, the listing index and engine in the background, then the picture warm-up. */

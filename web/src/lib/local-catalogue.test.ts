@@ -13,7 +13,7 @@ import { CountingDb } from '#web/test/counting-db';
 import { freshDbPerTest } from '#web/test/fresh-db';
 import { syncCatalogue } from './catalogue-sync';
 import { CatalogueDb, setCatalogueDb } from './db';
-import { localProductList, warmPages } from './local-catalogue';
+import { filterWarmups, localProductList, warmPages } from './local-catalogue';
 import { createSearchEngine } from '#contract/rules/search-engine';
 import { BUILD_CHUNK, ENGINE_CHUNK, engineOf, warmIndex } from './local-index';
 import { deleteProducts, writeProducts } from './local-writes';
@@ -298,6 +298,27 @@ describe('what an offline listing reads', () => {
     } finally {
       session.close();
     }
+  });
+
+  it('warms one listing per kind of filter on values the copy holds, the search once the engine is built', async () => {
+    await seed(300);
+    const index = await warmIndex(db());
+    const kinds = (queries: ReturnType<typeof filterWarmups>) =>
+      queries.map((q) => Object.keys(q).filter((k) => !['page', 'limit', 'facets'].includes(k)));
+    // No engine yet: no search (it would build the engine in one task).
+    expect(kinds(filterWarmups(index))).toEqual([['category'], ['collection'], ['size', 'color']]);
+    await engineOf(index);
+    const queries = filterWarmups(index);
+    expect(kinds(queries)).toEqual([['category'], ['collection'], ['size', 'color'], ['q']]);
+    await warmPages(index, queries);
+    expect(index.pages?.size).toBe(queries.length);
+    for (const query of queries) {
+      // Each is a listing a shopper could open, with products in it, and answered as the server would.
+      const page = await localProductList(db(), query);
+      expect(page?.total).toBeGreaterThan(0);
+      expect(page).toEqual(await reference(db(), query));
+    }
+    expect(index.pages?.size).toBe(queries.length); // the pages decided ahead answered them
   });
 
   it('answers nothing once a new copy has begun (its meta row not complete), even with the index held', async () => {
