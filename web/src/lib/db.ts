@@ -50,7 +50,7 @@ export class CatalogueDb extends Dexie {
   productChunks!: Table<ProductChunk, number>;
   responses!: Table<CachedResponse, string>;
   meta!: Table<MetaRow, string>;
-  /** The products, by id, over `chunks`: every read and write of a product goes through it. */
+  /** The products, by id, over `productChunks`: every read and write of a product goes through it. */
   readonly productStore: ProductStore;
 
   constructor(name = 'threadline-catalogue') {
