@@ -22,7 +22,7 @@ test.use({ serviceWorkers: 'block' });
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const money = (n: number) => formatMoney(n, 'USD', 'en-US');
+const money = (n: number) => formatMoney(n, 'USD');
 const failing = { status: 500, json: { message: 'Internal server error', code: 'internal' } };
 
 /** Three products of this run, found by `tag`: 2 units (low), 0 (sold out) and 40 (plenty), each its own SKU. */

@@ -11,7 +11,7 @@ import { fillCheckout, pickAndAddToCart } from './shop-helpers';
  * again, which recovers. No native dialog may open. Screenshots go to /work/shots/d/.
  */
 const SHOTS = '/work/shots/d';
-const money = (n: number) => formatMoney(n, 'USD', 'en-US');
+const money = (n: number) => formatMoney(n, 'USD');
 
 async function signUp(page: Page, request: APIRequestContext, name: string, tag: string) {
   const email = `${tag}.${Date.now().toString(36)}@example.com`;

@@ -9,7 +9,7 @@ import { fillAddress, fillContact, openProduct, pickAndAddToCart, register } fro
  * cart edits, a shipping estimate from the countries service, the sign-in detour from checkout through
  * register and back, the order, and the profile showing it with the total the server computed.
  */
-const money = (n: number) => formatMoney(n, 'USD', 'en-US');
+const money = (n: number) => formatMoney(n, 'USD');
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 async function addToCart(page: Page, p: Product, sizeIndex: number) {

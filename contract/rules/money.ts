@@ -15,25 +15,18 @@ export function linesTotalCents(lines: ReadonlyArray<{ price: number; qty: numbe
 }
 
 /**
- * Number formats by locale and cents: toLocaleString builds a new formatter on every call (about 0.1 ms
- * each in Chromium, so a listing's prices alone made the first render a long task); these are built once.
+ * "USD 1,234.50": the currency code, thousands grouped with commas, cents only when there are some. One store
+ * format on every screen, rendered page and mail, whatever the visitor's locale: a server-rendered price must be
+ * the text the browser hydrates (a de-DE browser formatting "1.234,50" where the server sent "1,234.50" would
+ * throw the page's hydration away). Written out rather than built on Intl.NumberFormat, whose first construction
+ * in a page loads the locale data (about 30 ms of the app's first task in Chromium, four times that on a phone).
  */
-const formats = new Map<string, Intl.NumberFormat>();
-function formatOf(locale: string | undefined, cents: boolean): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${cents ? 2 : 0}`;
-  let f = formats.get(key);
-  if (!f)
-    formats.set(
-      key,
-      (f = new Intl.NumberFormat(locale, { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 })),
-    );
-  return f;
-}
-
-/** "USD 1,234.50" style: currency code, locale thousand separators, cents only when needed. */
-export function formatMoney(amount: number, currency: string, locale?: string): string {
-  const value = fromCents(toCents(amount));
-  return `${currency} ${formatOf(locale, !Number.isInteger(value)).format(value)}`;
+export function formatMoney(amount: number, currency: string): string {
+  const cents = toCents(amount);
+  const abs = Math.abs(cents);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const rest = abs % 100;
+  return `${currency} ${cents < 0 ? '-' : ''}${whole}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
 }
 
 /** The price a shopper pays: the sale price when present, otherwise the regular price (spec section 3). */
