@@ -36,6 +36,23 @@ describe('product card', () => {
     expect(screen.getByRole('link', { name: 'Buy Now: Linen Shirt' })).toHaveAttribute('href', '/product/7');
   });
 
+  it('navigates inside the app from each of its links, and leaves a modified click to the browser', () => {
+    renderWithApp(<ProductCard product={base} />, { route: '/products' });
+    const links = screen.getAllByRole('link', { hidden: true });
+    expect(links).toHaveLength(4);
+    for (const link of links) {
+      expect(link).toHaveAttribute('href', '/product/7');
+      // A click with Ctrl (a new tab) is not taken over: the app stays where it is and the browser opens it.
+      expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+      expect(screen.getByTestId('location')).toHaveTextContent('/products');
+    }
+    // A plain click is the app's navigation (the default, a page load, is prevented).
+    for (const link of links) {
+      expect(fireEvent.click(link)).toBe(false);
+    }
+    expect(screen.getByTestId('location')).toHaveTextContent('/product/7');
+  });
+
   it('shows a placeholder without an image, and when the image fails to load', () => {
     const { unmount } = renderWithApp(<ProductCard product={{ ...base, featured_image: null, sale_price: null }} />);
     expect(screen.getByRole('img', { name: 'No image', hidden: true })).toBeInTheDocument();

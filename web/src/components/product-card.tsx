@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { useHref, useLinkClickHandler } from 'react-router';
 import { stockLabel, stockLevel } from '#contract/rules/stock';
 import type { Product } from '#contract/schemas/product';
 import { buttonClass } from './button';
@@ -29,34 +29,39 @@ interface Props {
  * listing and the related slider all show it.
  */
 export function ProductCard({ product, headingLevel: H = 'h3', eager }: Props) {
-  const href = `/product/${product.id}`;
+  const to = `/product/${product.id}`;
+  // The card's four links go to the same page: its href and click handler are worked out once, with the hooks
+  // react-router's own <Link> is built from (a plain click navigates in the app; a modified click, a middle click
+  // or "open in new tab" is left to the browser). Four <Link>s each resolved the path again: with a listing's
+  // twelve cards that was about a third of its first render (issue 29's offline listing, issue 28's hydration).
+  const link = { href: useHref(to), onClick: useLinkClickHandler<HTMLAnchorElement>(to) };
   const category = product.categories[0];
   const level = stockLevel(product);
   const titleId = useId();
   return (
     <article className={styles.card}>
       <div className={styles.media}>
-        <Link to={href} tabIndex={-1} aria-hidden="true">
+        <a {...link} tabIndex={-1} aria-hidden="true">
           <ProductImage src={product.featured_image} alt="" width={480} height={600} sizes={CARD_SIZES} eager={eager} />
-        </Link>
+        </a>
         <span className={styles.badge} data-level={level.kind}>
           {stockLabel(level)}
         </span>
         <WishlistButton product={product} describedBy={titleId} className={styles.heart} />
-        <Link to={href} className={styles.quick} aria-label={`Quick view: ${product.title}`} title="Quick view">
+        <a {...link} className={styles.quick} aria-label={`Quick view: ${product.title}`} title="Quick view">
           <EyeIcon size={20} />
-        </Link>
+        </a>
       </div>
       <div className={styles.body}>
         {category && <p className={styles.category}>{category.name}</p>}
         <H className={styles.title} id={titleId}>
-          <Link to={href}>{product.title}</Link>
+          <a {...link}>{product.title}</a>
         </H>
         <div className={styles.foot}>
           <Price sale_price={product.sale_price} regular_price={product.regular_price} />
-          <Link to={href} className={buttonClass({ variant: 'primary', size: 'small', block: true })} aria-label={`Buy Now: ${product.title}`}>
+          <a {...link} className={buttonClass({ variant: 'primary', size: 'small', block: true })} aria-label={`Buy Now: ${product.title}`}>
             Buy Now
-          </Link>
+          </a>
         </div>
       </div>
     </article>
