@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, HYDRATED, test, type Page } from './fixtures';
 import { stockLevel } from '#contract/rules/stock';
-import { productListResponseSchema, type Product } from '#contract/schemas/product';
+import { productListResponseSchema, productSchema, type Product } from '#contract/schemas/product';
+import { adminToken } from './admin-journey-helpers';
 import { authResponseSchema } from '#contract/schemas/user';
 import { hasUnits, pick, pickAndAddToCart } from './shop-helpers';
 
@@ -230,3 +231,27 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test('a price with cents over a thousand hydrates quietly in a browser set to German', async ({ browser, request }) => {
+  // The server writes prices in the store's one format; a browser formatting them in its own language
+  // ("1.234,50") would not match the HTML, and React throws the page's markup away (error #418).
+  const token = await adminToken(request);
+  const auth = { Authorization: `Bearer ${token}` };
+  const res = await request.post('/api/products', {
+    headers: auth,
+    data: { title: `Wool Overcoat ${Date.now().toString(36)}`, regular_price: 1234.5 },
+  });
+  expect(res.status()).toBe(201);
+  const p = productSchema.parse(await res.json());
+  const context = await browser.newContext({ locale: 'de-DE' });
+  try {
+    const page = await context.newPage();
+    await catalogueCopied(page); // (the first visit's background copy asks for the categories)
+    expect(await page.evaluate(() => (1234.5).toLocaleString())).toBe('1.234,5');
+    await openRendered(page, `/product/${p.id}`, 'USD 1,234.50');
+    await expect(page.locator('main')).not.toContainText('1.234,50');
+  } finally {
+    await context.close();
+    await request.delete(`/api/products/${p.id}`, { headers: auth });
+  }
+});
