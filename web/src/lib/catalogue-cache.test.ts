@@ -6,7 +6,7 @@ import { server } from '#mock-api/node';
 import { demoData } from '#web/test/catalog-store';
 import { freshDbPerTest } from '#web/test/fresh-db';
 import { api } from './api-client';
-import { cachedApi, READ_TIMEOUT_MS, ReadTimeout, SLOW_NETWORK_MS } from './catalogue-cache';
+import { cacheKey, cachedApi, READ_TIMEOUT_MS, ReadTimeout, SLOW_NETWORK_MS } from './catalogue-cache';
 import { SYNC_MAX_AGE_MS, syncCatalogue, syncIfStale } from './catalogue-sync';
 import { copyIfStale } from './catalogue-copy';
 import { CatalogueDb, MAX_RESPONSES, setCatalogueDb } from './db';
@@ -17,6 +17,20 @@ const db = freshDbPerTest(CatalogueDb, setCatalogueDb);
 const offline = (path: string, method: 'get' | 'post' = 'get') =>
   server.use(http[method](`*/api${path}`, () => HttpResponse.error()));
 const noPause = async () => undefined;
+
+describe('cache keys', () => {
+  it('name a query whatever the order of its parameters, without empty ones, as keys kept on devices do', () => {
+    const key = cacheKey('listProducts', {
+      query: { sort: 'latest', page: 2, name: '', category: 'shirts', maxPrice: 50, minPrice: 10, in_stock: '1' },
+    } as never);
+    // Byte for byte the key a device stored before (its rows must still match): sorted parameter names.
+    expect(key).toBe(
+      '["listProducts",{},{"category":"shirts","in_stock":"1","maxPrice":50,"minPrice":10,"page":2,"sort":"latest"},null]',
+    );
+    const shuffled = { query: { minPrice: 10, in_stock: '1', page: 2, maxPrice: 50, category: 'shirts', sort: 'latest' } };
+    expect(cacheKey('listProducts', shuffled as never)).toBe(key);
+  });
+});
 
 describe('network-first catalogue cache', () => {
   it('answers categories from IndexedDB when the network fails', async () => {

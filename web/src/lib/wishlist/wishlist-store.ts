@@ -121,8 +121,9 @@ function persist(...parts: Part[]): Promise<void> {
   return s.writes;
 }
 
+/** ISO times compare as text (by code unit: no collator to build, which localeCompare does on first use). */
 const newestFirst = (a: SavedRow, b: SavedRow) =>
-  b.addedAt.localeCompare(a.addedAt) || b.productId - a.productId;
+  (b.addedAt < a.addedAt ? -1 : b.addedAt > a.addedAt ? 1 : 0) || b.productId - a.productId;
 
 /** The owner's saved rows, newest first. */
 export async function savedRows(owner: number): Promise<SavedRow[]> {
