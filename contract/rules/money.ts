@@ -19,7 +19,7 @@ export function linesTotalCents(lines: ReadonlyArray<{ price: number; qty: numbe
  * format on every screen, rendered page and mail, whatever the visitor's locale: a server-rendered price must be
  * the text the browser hydrates (a de-DE browser formatting "1.234,50" where the server sent "1,234.50" would
  * throw the page's hydration away). Written out rather than built on Intl.NumberFormat, whose first construction
- * in a page loads the locale data (about 30 ms of the app's first task in Chromium, four times that on a phone).
+ * in a page loads the locale data (about 30 ms of a hydration slice in Chromium, four times that on a phone).
  */
 export function formatMoney(amount: number, currency: string): string {
   const cents = toCents(amount);
