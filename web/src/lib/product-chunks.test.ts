@@ -16,6 +16,16 @@ async function products(ids: number[]): Promise<Product[]> {
   return ids.map((id) => ({ ...first!, id, title: `Product ${id}` }));
 }
 
+
+/** The test's database deleted and made again as version 1 (one product per row), for an upgrade to open. */
+async function oldDatabase(): Promise<{ name: string; old: Dexie }> {
+  const name = db().name;
+  db().close();
+  await Dexie.delete(name);
+  const old = new Dexie(name);
+  old.version(1).stores({ products: 'id', responses: 'key, savedAt', meta: 'key' });
+  return { name, old };
+}
 describe('products stored CHUNK_SPAN ids to a row', () => {
   it('groups products by the span of their ids, sorted, the last of an id winning', async () => {
     const [a, b, c, d] = await products([CHUNK_SPAN + 1, 3, 1, CHUNK_SPAN * 5]);
@@ -57,11 +67,7 @@ describe('products stored CHUNK_SPAN ids to a row', () => {
   });
 
   it('moves the products of a version 1 database (one per row) into rows when it opens', async () => {
-    const name = db().name;
-    db().close();
-    await Dexie.delete(name);
-    const old = new Dexie(name);
-    old.version(1).stores({ products: 'id', responses: 'key, savedAt', meta: 'key' });
+    const { name, old } = await oldDatabase();
     const kept = await products([1, 2, 3, CHUNK_SPAN * 2 + 1]);
     await old.table('products').bulkPut(kept);
     await old.table('meta').put({ key: 'catalogue', syncedAt: 1, total: 4, complete: true });
@@ -78,11 +84,7 @@ describe('products stored CHUNK_SPAN ids to a row', () => {
   });
 
   it('moves the rows of a version 2 database (a hundred ids to a row) into rows of the current span', async () => {
-    const name = db().name;
-    db().close();
-    await Dexie.delete(name);
-    const old = new Dexie(name);
-    old.version(1).stores({ products: 'id', responses: 'key, savedAt', meta: 'key' });
+    const { name, old } = await oldDatabase();
     old.version(2).stores({ products: null, chunks: 'n' });
     const kept = await products([1, 2, 30, 99, 100, 250]);
     // Version 2's rows: floor(id / 100), sorted by id.
