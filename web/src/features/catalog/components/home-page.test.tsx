@@ -56,6 +56,21 @@ describe('home', () => {
     await waitFor(() => expect(within(grid).getAllByRole('link')).toHaveLength(categories.length));
   });
 
+  it('asks early only for the hero picture: the featured cards sit below the hero and the categories', async () => {
+    renderWithApp(<HomePage />);
+    const featured = await screen.findByRole('region', { name: 'Featured Products' });
+    await waitFor(() => expect(within(featured).getAllByRole('article')).toHaveLength(9));
+    const cards = [...featured.querySelectorAll('img')];
+    expect(cards).toHaveLength(9);
+    for (const img of cards) {
+      expect(img).toHaveAttribute('loading', 'lazy');
+      expect(img).not.toHaveAttribute('fetchpriority');
+    }
+    const urgent = [...document.querySelectorAll('img[fetchpriority="high"]')];
+    expect(urgent).toHaveLength(1);
+    expect(urgent[0]!.getAttribute('src')).toMatch(/hero/);
+  });
+
   it('hides View All Products when 9 or fewer products were loaded', async () => {
     await reseed(keepProducts(9));
     renderWithApp(<HomePage />);

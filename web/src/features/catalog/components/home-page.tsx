@@ -72,10 +72,12 @@ export function HomePage() {
           ) : error ? (
             <LoadFailed what="the products" onRetry={refresh} />
           ) : (
+            // Below the hero and the category grid on every screen: lazy pictures, so the hero's is the only one
+            // a phone's connection is asked for early (it is the page's largest paint).
             <ul className={styles.products}>
-              {featured.map((p, i) => (
+              {featured.map((p) => (
                 <li key={p.id}>
-                  <ProductCard product={p} eager={i < 3} />
+                  <ProductCard product={p} />
                 </li>
               ))}
             </ul>
