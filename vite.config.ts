@@ -142,6 +142,14 @@ const CHUNK_GROUPS = [
     priority: 5,
   },
   {
+    // The shell's lazy parts that every rendered shop page preloads (the phone's search and menu, the drawer and
+    // the dialog behind them, the "could not load" notice, the hero's default slides): one file, not six, in the
+    // waves a phone fetches before its first paint. Admin screens that open a dialog fetch it too (a few kB).
+    name: 'shell-parts',
+    test: /web[\\/]src[\\/](app[\\/]shell[\\/](mobile-menu|phone-search)|components[\\/](drawer|use-dialog|use-focus-trap|load-failed)|features[\\/]catalog[\\/]components[\\/]default-slides)/,
+    priority: 5,
+  },
+  {
     // The contract's zod-free values the shop's pages read (the cart's limits, the filters' key and sorts, the text
     // pattern): a group of their own, else the schemas' group takes them and every rendered page would load zod
     // and the schemas to read a number (issue 28; scripts/bundle-budget.ts fails the build if one does).

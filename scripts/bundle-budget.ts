@@ -14,6 +14,12 @@ import { gzipSync } from 'node:zlib';
 import { SCREENS, screenParts, type Manifest, type ScreenKind } from '../server/http/pages/screen-manifest';
 
 export const BUDGET_KB = 100;
+/**
+ * Scripts a rendered page asks for before its first paint (its module script and preloads, screen-manifest.ts).
+ * The server speaks HTTP/1.1: a phone fetches six files at a time from it, and each further one is a wave on a
+ * slow network (vite.config.ts, CHUNK_GROUPS). With the shell's lazy parts in one chunk: 5 to 7 (10 to 12 before).
+ */
+export const MAX_PAGE_SCRIPTS = 7;
 
 const dist = resolve(process.argv[2] ?? 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -77,6 +83,18 @@ if (existsSync(manifestFile)) {
   }
   if (!failed)
     console.log(`  rendered pages (${Object.keys(SCREENS).join(', ')}): no zod or schema chunk preloaded`);
+  const counts = (Object.keys(SCREENS) as ScreenKind[]).map((kind) => {
+    const scripts = new Set([...roots, ...screenParts(manifest, kind).js]);
+    if (scripts.size > MAX_PAGE_SCRIPTS) {
+      console.error(
+        `bundle-budget: the rendered ${kind} page asks for ${scripts.size} scripts before its first paint ` +
+          `(at most ${MAX_PAGE_SCRIPTS}): ${[...scripts].join(', ')}`,
+      );
+      failed = true;
+    }
+    return `${kind} ${scripts.size}`;
+  });
+  console.log(`  scripts per rendered page: ${counts.join(', ')} (at most ${MAX_PAGE_SCRIPTS})`);
 }
 if (total > BUDGET_KB * 1000) {
   console.error(`bundle-budget: first-load JavaScript ${kb(total)} kB is over the ${BUDGET_KB} kB budget`);
