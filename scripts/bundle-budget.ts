@@ -17,7 +17,7 @@ export const BUDGET_KB = 100;
 /**
  * Scripts a rendered page asks for before its first paint (its module script and preloads, screen-manifest.ts).
  * The server speaks HTTP/1.1: a phone fetches six files at a time from it, and each further one is a wave on a
- * slow network (vite.config.ts, CHUNK_GROUPS). With the shell's lazy parts in one chunk: 5 to 7 (10 to 12 before).
+ * slow network (vite.config.ts, CHUNK_GROUPS). With the shell's lazy parts in one chunk: 5 to 7 (9 to 12 before).
  */
 export const MAX_PAGE_SCRIPTS = 7;
 
