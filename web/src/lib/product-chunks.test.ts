@@ -16,7 +16,6 @@ async function products(ids: number[]): Promise<Product[]> {
   return ids.map((id) => ({ ...first!, id, title: `Product ${id}` }));
 }
 
-
 /** The test's database deleted and made again as version 1 (one product per row), for an upgrade to open. */
 async function oldDatabase(): Promise<{ name: string; old: Dexie }> {
   const name = db().name;
@@ -26,6 +25,7 @@ async function oldDatabase(): Promise<{ name: string; old: Dexie }> {
   old.version(1).stores({ products: 'id', responses: 'key, savedAt', meta: 'key' });
   return { name, old };
 }
+
 describe('products stored CHUNK_SPAN ids to a row', () => {
   it('groups products by the span of their ids, sorted, the last of an id winning', async () => {
     const [a, b, c, d] = await products([CHUNK_SPAN + 1, 3, 1, CHUNK_SPAN * 5]);
