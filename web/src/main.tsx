@@ -14,6 +14,7 @@ import { SHIPPING_COOKIE } from './lib/session/shipping-atoms';
 import { loadStoredParsers } from './lib/session/stored-parsers';
 import { afterFirstScreen, firstScreenDone, loadedAndIdle } from './lib/first-screen';
 import { holdEarlyTaps, markHydrated } from './lib/hydrated-mark';
+import { holdPicturesForMainOnes } from './lib/main-pictures';
 import './styles/base.css';
 
 /**
@@ -52,6 +53,7 @@ async function boot() {
       const seeds = islandSeeds(payload);
       store.set(hydratingAtom, true);
       store.set(primeCategoriesAtom, payload.categories);
+      void holdPicturesForMainOnes();
       hydrateRoot(
         root,
         <StrictMode>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { imageSizes, uploadSrcSet } from '#web/lib/responsive-image';
+import { usePicturesHeld } from '#web/lib/main-pictures';
 import styles from './product-image.module.css';
 
 interface Props {
@@ -27,6 +28,7 @@ if (typeof window !== 'undefined') window.addEventListener('online', () => faile
 export function ProductImage({ src, alt, width = 600, height = 750, eager = false, className, sizes }: Props) {
   // A missing or broken file shows the same placeholder as "no image" instead of a broken-image icon.
   const [failed, setFailed] = useState<string | null>(null);
+  const held = usePicturesHeld() && !eager;
   if (!src || failed === src || (failedOffline.has(src) && offline())) {
     return (
       <div className={`${styles.placeholder} ${className ?? ''}`} role="img" aria-label={alt ? `${alt} (no image)` : 'No image'}>
@@ -36,7 +38,7 @@ export function ProductImage({ src, alt, width = 600, height = 750, eager = fals
   }
   // Stored images come in 320/640/960 px WebP widths: the browser picks the smallest that fits.
   const srcSet = uploadSrcSet(src);
-  return (
+  const img = (
     <img
       className={`${styles.img} ${className ?? ''}`}
       src={src}
@@ -54,4 +56,17 @@ export function ProductImage({ src, alt, width = 600, height = 750, eager = fals
       }}
     />
   );
+  if (!held) return img;
+  // The rendered first screen's main pictures first (main-pictures.ts): with scripting, a blank of this size.
+  return (
+    <picture className={styles.held}>
+      <source media="(scripting: enabled)" srcSet={blankPicture(width, height)} />
+      {img}
+    </picture>
+  );
+}
+
+/** An empty SVG of the picture's proportions (no request, no shift when the real one comes). */
+export function blankPicture(width: number, height: number): string {
+  return `data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22%20width=%22${width}%22%20height=%22${height}%22/%3E`;
 }
