@@ -8,7 +8,8 @@ import { useSyncExternalStore } from 'react';
  * So on the rendered first screen the other pictures (ProductImage) wait: until the main ones have loaded and
  * a frame has painted them, MAX_HOLD_MS at the latest. Meanwhile each shows a blank picture of its own size
  * (`<picture>` with a source for pages with scripting: without scripting, the browser takes the real one).
- * Client-rendered screens, and every screen after the first, never wait.
+ * Pages rendered in the browser (the demo, the offline shell) never wait; a screen opened while the first one's
+ * pictures are held waits with them (a frame, when the first screen has no main picture).
  */
 
 /** However slow the main pictures, the others are asked for this long after the hold began at the latest. */
