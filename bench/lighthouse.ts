@@ -5,6 +5,12 @@
  * Chromium runs headless. Load tests are over by then: nothing is pinned, Chromium may use both
  * cores, as a phone's browser would use its own. The median run's metrics (FCP, LCP, TBT, CLS, SI)
  * are kept to explain the scores.
+ *
+ * Each page is then measured once more, 3 times, with every script blocked (`blockedUrlPatterns`): the same
+ * server-rendered HTML, stylesheets and pictures, painted by the browser alone. That is the floor this machine
+ * and this Chromium set for the page (their own parse, style, font lookups and layout, counted at 4× CPU like
+ * the app's work), printed beside the scores with the machine's Lighthouse benchmark index, so a score is read
+ * against what the same machine gives a page that runs no code at all.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -34,6 +40,10 @@ export type LhMetrics = Record<keyof typeof METRICS, number>;
 export interface LhPage {
   scores: LhScores;
   metrics: LhMetrics;
+  /** The same page with every script blocked (median of 3): the browser's own share. */
+  floor?: { performance: number; metrics: LhMetrics };
+  /** Lighthouse's benchmark index of this machine during the page's runs (median). */
+  benchmarkIndex?: number;
 }
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -71,31 +81,23 @@ export async function runLighthouse(
       const res = await fetch(`${server.url}${page}`);
       if (res.status !== 200 || !(await res.text()).includes('id="ssr-data"'))
         throw new Error(`${page} is not server-rendered (${res.status}): is the build complete?`);
-      const runs: LhPage[] = [];
-      for (let i = 0; i < 3; i++) {
-        const r = await lighthouse(`${server.url}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...LH_CATEGORIES],
-        });
-        const cats = r?.lhr.categories ?? {};
-        const audits = r?.lhr.audits ?? {};
-        runs.push({
-          scores: Object.fromEntries(
-            LH_CATEGORIES.map((c) => [c, Math.round((cats[c]?.score ?? 0) * 100)]),
-          ) as LhScores,
-          metrics: Object.fromEntries(
-            Object.entries(METRICS).map(([k, id]) => [k, audits[id]?.numericValue ?? NaN]),
-          ) as LhMetrics,
-        });
-      }
+      const runs: Array<LhPage & { benchmarkIndex: number }> = [];
+      for (let i = 0; i < 3; i++) runs.push(await audit(`${server.url}${page}`, chrome.port, LH_CATEGORIES));
       const scores = Object.fromEntries(
         LH_CATEGORIES.map((c) => [c, median(runs.map((s) => s.scores[c]))]),
       ) as LhScores;
-      // The metrics of the run whose performance score is the median one.
-      const mid = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[1]!;
-      out[page] = { scores, metrics: mid.metrics };
+      const bare: LhPage[] = [];
+      for (let i = 0; i < 3; i++)
+        bare.push(await audit(`${server.url}${page}`, chrome.port, ['performance'], ['*.js']));
+      out[page] = {
+        scores,
+        metrics: medianRun(runs).metrics,
+        floor: {
+          performance: median(bare.map((b) => b.scores.performance)),
+          metrics: medianRun(bare).metrics,
+        },
+        benchmarkIndex: Math.round(median(runs.map((r) => r.benchmarkIndex))),
+      };
       log(lighthouseLine(page, out[page]));
     }
   } finally {
@@ -105,8 +107,39 @@ export async function runLighthouse(
   return out;
 }
 
-/** One page's scores and metrics, each beside its goal (a `!` marks a missed one). */
-export function lighthouseLine(page: string, { scores, metrics: m }: LhPage): string {
+/** One Lighthouse run of `url` (mobile, simulated throttling); `blocked` URL patterns are never fetched. */
+async function audit(
+  url: string,
+  port: number,
+  categories: readonly (typeof LH_CATEGORIES)[number][],
+  blocked: string[] = [],
+): Promise<LhPage & { benchmarkIndex: number }> {
+  const r = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+    ...(blocked.length ? { blockedUrlPatterns: blocked } : {}),
+  });
+  const cats = r?.lhr.categories ?? {};
+  const audits = r?.lhr.audits ?? {};
+  return {
+    scores: Object.fromEntries(
+      LH_CATEGORIES.map((c) => [c, Math.round((cats[c]?.score ?? 0) * 100)]),
+    ) as LhScores,
+    metrics: Object.fromEntries(
+      Object.entries(METRICS).map(([k, id]) => [k, audits[id]?.numericValue ?? NaN]),
+    ) as LhMetrics,
+    benchmarkIndex: r?.lhr.environment.benchmarkIndex ?? NaN,
+  };
+}
+
+/** The run whose performance score is the median one (of 3). */
+const medianRun = <T extends LhPage>(runs: T[]): T =>
+  [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)]!;
+
+/** One page's scores and metrics, each beside its goal (a `!` marks a missed one), and its floor without scripts. */
+export function lighthouseLine(page: string, { scores, metrics: m, floor, benchmarkIndex }: LhPage): string {
   const mark = (ok: boolean) => (ok ? '' : '!');
   const cats = LH_CATEGORIES.map(
     (c) => `${c} ${scores[c]}${mark(scores[c] >= LH_GOALS.scores[c])} (>= ${LH_GOALS.scores[c]})`,
@@ -115,7 +148,10 @@ export function lighthouseLine(page: string, { scores, metrics: m }: LhPage): st
   return (
     `  ${page.padEnd(11)} ${cats.join('  ')}
 ` +
-    `  ${''.padEnd(11)} LCP ${lcp.toFixed(2)} s${mark(lcp <= LH_GOALS.lcpSeconds)} (<= ${LH_GOALS.lcpSeconds})  CLS ${m.cls.toFixed(3)}${mark(m.cls <= LH_GOALS.cls)} (<= ${LH_GOALS.cls})  FCP ${(m.fcp / 1000).toFixed(2)} s  TBT ${m.tbt.toFixed(0)} ms  SI ${(m.si / 1000).toFixed(2)} s`
+    `  ${''.padEnd(11)} LCP ${lcp.toFixed(2)} s${mark(lcp <= LH_GOALS.lcpSeconds)} (<= ${LH_GOALS.lcpSeconds})  CLS ${m.cls.toFixed(3)}${mark(m.cls <= LH_GOALS.cls)} (<= ${LH_GOALS.cls})  FCP ${(m.fcp / 1000).toFixed(2)} s  TBT ${m.tbt.toFixed(0)} ms  SI ${(m.si / 1000).toFixed(2)} s` +
+    (floor
+      ? `\n  ${''.padEnd(11)} with no script (this machine's floor): performance ${floor.performance}  FCP ${(floor.metrics.fcp / 1000).toFixed(2)} s  LCP ${(floor.metrics.lcp / 1000).toFixed(2)} s  TBT ${floor.metrics.tbt.toFixed(0)} ms  (benchmark index ${benchmarkIndex ?? '?'})`
+      : '')
   );
 }
 
